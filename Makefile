@@ -1,0 +1,39 @@
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint format bench sample clean
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/python process.py sample_sheets/season.xlsx --out out/season
+	@echo
+	@echo "Results are in out/season/ (open out/season/season.xlsx)."
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(STAMP)
+	$(BIN)/python bench/bench_io.py
+
+sample: $(STAMP)
+	$(BIN)/python sample_sheets/make_sample.py
+
+clean:
+	rm -rf out .pytest_cache .ruff_cache
