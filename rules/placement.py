@@ -1,0 +1,42 @@
+"""Placements at one table, and sharing a by-place table (uma, table points) on ties.
+
+Placement: 1 + the number of players at the table with a strictly higher score, so two
+players tied for first both count a 1st place.
+
+Sharing: players with equal scores share the values of the places they occupy equally.
+
+Example (riichi uma, rules.md 1.1): scores 35,000 / 35,000 / 30,000 / 20,000 with uma
++15,000 / +5,000 / -5,000 / -15,000 give the tied pair (15,000 + 5,000) / 2 = 10,000 each::
+
+    >>> placements([35000, 35000, 30000, 20000])
+    [1, 1, 3, 4]
+    >>> [int(x) for x in share_by_place([35000, 35000, 30000, 20000], (15000, 5000, -5000, -15000))]
+    [10000, 10000, -5000, -15000]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from rules.ruleset import Number
+
+
+def placements(scores: Sequence[int]) -> list[int]:
+    """Each score's placement: 1 + how many scores at the table are strictly higher."""
+    return [1 + sum(1 for other in scores if other > score) for score in scores]
+
+
+def share_by_place(scores: Sequence[int], table: Sequence[Number]) -> list[Fraction]:
+    """Each score's share of ``table`` (best place first); equal scores split equally.
+
+    ``len(table)`` must equal ``len(scores)``. The shares always add up to ``sum(table)``.
+    """
+    if len(table) != len(scores):
+        raise ValueError(f"need {len(scores)} values by place, got {len(table)}")
+    shares: list[Fraction] = []
+    for score in scores:
+        first = sum(1 for other in scores if other > score)  # 0-based first place occupied
+        tied = sum(1 for other in scores if other == score)
+        shares.append(Fraction(sum(table[first : first + tied])) / tied)
+    return shares

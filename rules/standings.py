@@ -1,0 +1,170 @@
+"""Division standings: season totals from the games, penalties, and the tie-breaker chain.
+
+Total = the sum over the player's games (riichi: result with uma; MCR: table points, and the
+minipoints summed alongside). Penalties deducted after uma (every penalty under ema2016, and
+chombo always) come off the season total only: riichi penalties in points, MCR penalties in
+game points from the minipoints total (table points are never reduced). They do not change
+the per-game results that head-to-head and the highest single game look at. Under
+ema-revised, lateness, obstruction and other penalties come off that game's final score at
+once and so change its placements, uma and result everywhere.
+
+``Games`` counts every game a member is listed in, substituted ones included, so it equals
+1sts + 2nds + 3rds + 4ths.
+
+Example: a riichi member with results +27,300 and -9,800 and a 20,000-point chombo has
+27,300 - 9,800 - 20,000 = -2,500 points.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.mcr import score_mcr_game
+from rules.model import DiceRoll, Division, Game, GameType, Penalty, PenaltyKind, SeatResult
+from rules.riichi import score_riichi_game
+from rules.ruleset import Ruleset
+from rules.tiebreakers import (
+    DiceNeeded,
+    PlayerRecord,
+    RankedRow,
+    TieContext,
+    chain_for,
+    rank_players,
+)
+
+#: Penalty kinds that ema-revised deducts from the table score at once (riichi only).
+IMMEDIATE_KINDS = frozenset({PenaltyKind.LATENESS, PenaltyKind.OBSTRUCTION, PenaltyKind.OTHER})
+
+
+@dataclass(frozen=True)
+class DivisionStandings:
+    """The ranked rows of one division and the dice rolls still to be made."""
+
+    division: Division
+    rows: list[RankedRow]
+    dice_needed: list[DiceNeeded]
+
+
+def is_immediate(penalty: Penalty, game_type: GameType, ruleset: Ruleset) -> bool:
+    """True when the penalty changes a riichi game's final score rather than the total."""
+    return (
+        game_type is GameType.RIICHI
+        and ruleset.point_penalties_immediate
+        and penalty.kind in IMMEDIATE_KINDS
+        and penalty.game_id is not None
+    )
+
+
+def score_game(
+    game: Game, game_type: GameType, ruleset: Ruleset, immediate: Mapping[str, int] | None = None
+) -> list[SeatResult]:
+    """The results of one game's four seats under the game type's rules."""
+    if game_type is GameType.MCR:
+        return score_mcr_game(game, ruleset)
+    return score_riichi_game(game, ruleset, immediate)
+
+
+def division_records(
+    division: Division,
+    games: Iterable[Game],
+    penalties: Iterable[Penalty],
+    ruleset: Ruleset,
+) -> tuple[list[PlayerRecord], dict[str, frozenset[str]]]:
+    """Every member's season record, and who played each game themselves."""
+    immediate: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    after: dict[str, int] = defaultdict(int)
+    disqualified: set[str] = set()
+    for penalty in penalties:
+        if penalty.kind is PenaltyKind.DISQUALIFICATION:
+            disqualified.add(penalty.player)
+        if is_immediate(penalty, division.game, ruleset):
+            assert penalty.game_id is not None
+            immediate[penalty.game_id][penalty.player] += penalty.points
+        else:
+            after[penalty.player] += penalty.points
+
+    results: dict[str, list[tuple[str, SeatResult]]] = {m: [] for m in division.members}
+    played_by: dict[str, frozenset[str]] = {}
+    for game in games:
+        seat_results = score_game(game, division.game, ruleset, immediate.get(game.id))
+        played_by[game.id] = frozenset(r.player for r in seat_results if r.played)
+        for result in seat_results:
+            results.setdefault(result.player, []).append((game.id, result))
+
+    records: list[PlayerRecord] = []
+    for member in division.members:
+        mine = results[member]
+        places = [0, 0, 0, 0]
+        for _, result in mine:
+            places[result.placement - 1] += 1
+        points = sum((r.points for _, r in mine), Fraction(0))
+        minipoints: int | None = None
+        if division.game is GameType.MCR:
+            minipoints = sum(r.minipoints or 0 for _, r in mine) - after[member]
+        else:
+            points -= after[member]
+        records.append(
+            PlayerRecord(
+                player=member,
+                points=points,
+                minipoints=minipoints,
+                places=(places[0], places[1], places[2], places[3]),
+                results=tuple(mine),
+                penalty_points=after[member],
+                disqualified=member in disqualified,
+            )
+        )
+    return records, played_by
+
+
+def division_standings(
+    division: Division,
+    games: Iterable[Game],
+    penalties: Iterable[Penalty],
+    dice: Iterable[DiceRoll],
+    ruleset: Ruleset,
+) -> DivisionStandings:
+    """Rank one division's members by its game type's tie-breaker chain, then dice.
+
+    ``games``, ``penalties`` and ``dice`` must be this division's own.
+    """
+    records, played_by = division_records(division, games, penalties, ruleset)
+    ctx = TieContext(played_by=played_by, dice={(d.player, d.round): d.roll for d in dice})
+    rows, needed = rank_players(records, chain_for(division.game), ctx)
+    return DivisionStandings(division, rows, needed)
+
+
+def season_standings(
+    divisions: Sequence[Division],
+    games: Iterable[Game],
+    penalties: Iterable[Penalty],
+    dice: Iterable[DiceRoll],
+    ruleset: Ruleset,
+) -> list[DivisionStandings]:
+    """Standings of every division, in ladder order (MCR then riichi, level 1 first).
+
+    Penalties must carry their ``division``.
+    """
+    by_division: dict[str, list[Game]] = defaultdict(list)
+    for game in games:
+        by_division[game.division].append(game)
+    pen_by: dict[str, list[Penalty]] = defaultdict(list)
+    for penalty in penalties:
+        pen_by[penalty.division or ""].append(penalty)
+    dice_by: dict[str, list[DiceRoll]] = defaultdict(list)
+    for roll in dice:
+        dice_by[roll.division].append(roll)
+    ordered = sorted(divisions, key=division_order)
+    return [
+        division_standings(d, by_division[d.name], pen_by[d.name], dice_by[d.name], ruleset)
+        for d in ordered
+    ]
+
+
+def division_order(division: Division) -> tuple[int, int, str]:
+    """Ladder order for reports: MCR before riichi, then level (1 first), then name."""
+    game_rank = 0 if division.game is GameType.MCR else 1
+    return (game_rank, division.level, division.name.casefold())

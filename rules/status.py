@@ -1,0 +1,44 @@
+"""End-of-season status of each standings row (rules.md 1.2 and 1.3).
+
+Blank during the season. When the season is complete: ``winner`` for row 1 of division 1,
+``promoted`` for row 1 of a lower division, ``promotion candidate`` for row 2 of a lower
+division, and ``relegation candidate`` for the bottom two rows of every division (the lowest
+included), but never row 1, nor row 2 below division 1 (small divisions).
+
+Example: a lower division of 3 players: row 1 promoted, row 2 promotion candidate, row 3
+relegation candidate::
+
+    >>> row_statuses(3, top=False)
+    ['promoted', 'promotion candidate', 'relegation candidate']
+    >>> row_statuses(5, top=True)
+    ['winner', '', '', 'relegation candidate', 'relegation candidate']
+"""
+
+from __future__ import annotations
+
+WINNER = "winner"
+PROMOTED = "promoted"
+PROMOTION_CANDIDATE = "promotion candidate"
+RELEGATION_CANDIDATE = "relegation candidate"
+
+
+def is_relegation_candidate(row: int, size: int, top: bool) -> bool:
+    """Rows ``size - 1`` and ``size`` (1-based), but never row 1, nor row 2 below the top."""
+    if row < size - 1 or row == 1:
+        return False
+    return not (row == 2 and not top)
+
+
+def row_statuses(size: int, top: bool) -> list[str]:
+    """The ``Status`` of each row (1-based order) of a finished division of ``size`` rows."""
+    statuses: list[str] = []
+    for row in range(1, size + 1):
+        if row == 1:
+            statuses.append(WINNER if top else PROMOTED)
+        elif is_relegation_candidate(row, size, top):
+            statuses.append(RELEGATION_CANDIDATE)
+        elif row == 2 and not top:
+            statuses.append(PROMOTION_CANDIDATE)
+        else:
+            statuses.append("")
+    return statuses
