@@ -1,0 +1,176 @@
+"""Turning one cell's raw value into a typed value, or saying what was expected.
+
+The workbook contract (docs/workbook-format.md) accepts:
+- whole numbers as numbers or as text digits with a thousands separator: ``32,100``,
+  ``32.100`` and ``32 100`` are all 32100; a leading ``-`` (or the minus sign ``−``) is allowed;
+- dates as real Excel dates or ISO text ``2025-09-04``;
+- keywords (``yes``/``x``/``ja``, ``MCR``/``Riichi``, ...) in any case, ignoring spaces.
+
+Every parser raises :class:`CellError` with a sentence saying what was expected.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TypeVar
+
+T = TypeVar("T")
+
+EXCEL_ERRORS = frozenset(
+    {"#DIV/0!", "#N/A", "#NAME?", "#NULL!", "#NUM!", "#REF!", "#VALUE!", "#SPILL!", "#CALC!"}
+)
+
+_GROUPED = re.compile(r"^[+-]?\d{1,3}(?:([,. \u00a0\u202f])\d{3})(?:\1\d{3})*$")
+_PLAIN = re.compile(r"^[+-]?\d+$")
+_DECIMAL = re.compile(r"^[+-]?(\d+)(?:[.,](\d+))?$")
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$")
+#: Excel's serial day 0 (the 1900 date system, after its 1900 leap-year bug).
+EXCEL_EPOCH = dt.date(1899, 12, 30)
+
+
+class CellError(ValueError):
+    """A cell value that is not what the column expects; the message says what is."""
+
+
+def is_blank(value: object) -> bool:
+    """True for an empty cell (``None``, empty or all-space text)."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _check_excel_error(value: object) -> None:
+    if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
+        raise CellError(f"the cell shows the error {value.strip()}; fix the formula")
+
+
+def describe(value: object) -> str:
+    """How a raw value is quoted in a message."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, dt.datetime):
+        return value.isoformat(sep=" ")
+    if isinstance(value, (dt.date, dt.time)):
+        return value.isoformat()
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def parse_text(value: object) -> str:
+    """Text as written, surrounding spaces removed; a whole number keeps no ``.0``."""
+    _check_excel_error(value)
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, (dt.datetime, dt.date, dt.time)):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def parse_int(value: object) -> int:
+    """A whole number: a number cell, or text digits with an optional thousands separator.
+
+    >>> [parse_int(v) for v in (32100.0, "32,100", "32.100", "32 100", "-5000", "−15,000")]
+    [32100, 32100, 32100, 32100, -5000, -15000]
+    """
+    _check_excel_error(value)
+    expected = "a whole number, like 32100 or 32,100"
+    if isinstance(value, bool):
+        raise CellError(f"expected {expected}, found {describe(value)}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if value.is_integer():
+            return int(value)
+        raise CellError(f"expected {expected}, found {describe(value)} (not a whole number)")
+    if isinstance(value, str):
+        text = value.strip().replace("\u2212", "-")
+        if _PLAIN.match(text):
+            return int(text)
+        if _GROUPED.match(text):
+            return int(re.sub(r"[,. \u00a0\u202f]", "", text))
+    raise CellError(f"expected {expected}, found {describe(value)}")
+
+
+def parse_number(value: object) -> Fraction:
+    """A number, whole or decimal, exactly (``1512.5`` is 3025/2); text decimals too."""
+    _check_excel_error(value)
+    if isinstance(value, bool):
+        raise CellError(f"expected a number, found {describe(value)}")
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    if isinstance(value, str):
+        try:
+            return Fraction(parse_int(value))
+        except CellError:
+            pass
+        text = value.strip().replace("\u2212", "-")
+        if _DECIMAL.match(text):
+            return Fraction(text.replace(",", "."))
+    raise CellError(f"expected a number, found {describe(value)}")
+
+
+def parse_date(value: object) -> dt.date:
+    """A date: a real Excel date, or ISO text like ``2025-09-04``.
+
+    >>> parse_date("2025-09-04"), parse_date(dt.datetime(2025, 9, 4, 18, 30))
+    (datetime.date(2025, 9, 4), datetime.date(2025, 9, 4))
+    """
+    _check_excel_error(value)
+    expected = "a date, like 2025-09-04 (or a real Excel date)"
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        # A date cell that lost its date format shows its serial number, e.g. 45904.
+        if float(value).is_integer() and 20000 <= value <= 80000:
+            return EXCEL_EPOCH + dt.timedelta(days=int(value))
+        raise CellError(f"expected {expected}, found the number {describe(value)}")
+    if isinstance(value, str):
+        match = _ISO_DATE.match(value.strip())
+        if match:
+            try:
+                return dt.date(int(match[1]), int(match[2]), int(match[3]))
+            except ValueError:
+                raise CellError(
+                    f"expected {expected}, found {describe(value)} (no such day)"
+                ) from None
+    raise CellError(f"expected {expected}, found {describe(value)}")
+
+
+def parse_keyword(value: object, choices: Mapping[str, T], what: str) -> T:
+    """One of ``choices`` (keys lower-case), matched case-insensitively, ignoring spaces."""
+    _check_excel_error(value)
+    text = ("yes" if value else "no") if isinstance(value, bool) else parse_text(value).casefold()
+    if text in choices:
+        return choices[text]
+    shown = ", ".join(sorted({k for k in choices if k}))
+    raise CellError(f"expected {what} ({shown}), found {describe(value)}")
+
+
+YES_NO: dict[str, bool] = {
+    "yes": True,
+    "y": True,
+    "x": True,
+    "ja": True,
+    "j": True,
+    "true": True,
+    "1": True,
+    "no": False,
+    "n": False,
+    "nej": False,
+    "false": False,
+    "0": False,
+    "-": False,
+}
+
+
+def parse_yes_no(value: object) -> bool:
+    """``yes``/``x``/``ja`` (and ``true``, ``1``) or ``no``/``nej`` (and ``false``, ``0``)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value in (0, 1):
+        return bool(value)
+    return parse_keyword(value, YES_NO, "yes or no")

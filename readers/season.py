@@ -1,0 +1,618 @@
+"""Reading and validating a league season workbook into the rules' model.
+
+Sheets: ``Settings`` (optional), ``Players`` (optional), ``Divisions``, ``Games``,
+``Penalties`` (optional), ``Dice`` (optional). Every problem is collected with its sheet,
+Excel row and column, so the organiser sees all of them in one run.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from readers.cells import parse_date, parse_int, parse_keyword, parse_number, parse_text
+from readers.formulas import find_uncached_formulas
+from readers.problems import Problems
+from readers.settings import Settings, read_settings
+from readers.tables import Column, Table, Workbook, WorkbookError, read_table
+from rules.model import (
+    DiceRoll,
+    Division,
+    Game,
+    GameType,
+    Penalty,
+    PenaltyKind,
+    Seat,
+    Substitution,
+)
+from rules.ruleset import Ruleset
+
+GAME_TYPES = {"mcr": GameType.MCR, "riichi": GameType.RIICHI}
+SUBSTITUTED = {
+    "yes": Substitution.START,
+    "x": Substitution.START,
+    "ja": Substitution.START,
+    "start": Substitution.START,
+    "during": Substitution.DURING,
+    "no": Substitution.NONE,
+    "nej": Substitution.NONE,
+    "-": Substitution.NONE,
+}
+PENALTY_KINDS = {k.value: k for k in PenaltyKind}
+
+#: The sheets this reader looks at (their formulas are checked for saved values).
+INPUT_SHEETS = ("Settings", "Players", "Divisions", "Games", "Penalties", "Dice")
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A row of the ``Players`` sheet."""
+
+    name: str
+    email: str = ""
+    rating: Fraction | None = None
+    ema: str = ""
+    country: str = ""
+
+
+@dataclass
+class Season:
+    """Everything read from a league workbook, validated."""
+
+    settings: Settings = field(default_factory=Settings)
+    ruleset: Ruleset = field(default_factory=Ruleset)
+    players: dict[str, PlayerInfo] = field(default_factory=dict)
+    divisions: list[Division] = field(default_factory=list)
+    games: list[Game] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    dice: list[DiceRoll] = field(default_factory=list)
+    has_league: bool = False
+
+
+def _suggest(name: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
+    if not close:
+        close = [k for k in known if k.casefold() == name.casefold()]
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _fmt(number: int | Fraction) -> str:
+    return f"{number:,}" if isinstance(number, int) else str(number)
+
+
+def read_season(path: Path) -> tuple[Season, Problems]:
+    """Read the league sheets of the workbook at ``path``; problems are returned, not raised.
+
+    Raises :class:`WorkbookError` when the file is not a readable .xlsx workbook.
+    """
+    problems = Problems()
+    book = Workbook(path)
+    season = Season()
+    _check_formulas(path, book, problems)
+    season.settings, season.ruleset = read_settings(book, problems)
+    if book.find("Players") is not None:
+        season.players = _read_players(book, problems)
+    has_divisions = book.find("Divisions") is not None
+    has_games = book.find("Games") is not None
+    season.has_league = has_divisions or has_games
+    if not season.has_league:
+        return season, problems
+    if not has_divisions or not has_games:
+        missing = "Divisions" if not has_divisions else "Games"
+        problems.error(
+            missing,
+            None,
+            "",
+            f"the workbook has no {missing!r} sheet, needed for division standings;"
+            f" its sheets are: {', '.join(repr(s) for s in book.sheet_names)}",
+        )
+    divisions_ok = True
+    if has_divisions:
+        season.divisions, divisions_ok = _read_divisions(book, season, problems)
+    if has_games and divisions_ok:
+        season.games = _read_games(book, season, problems)
+    if book.find("Penalties") is not None and divisions_ok:
+        season.penalties = _read_penalties(book, season, problems)
+    if book.find("Dice") is not None and divisions_ok:
+        season.dice = _read_dice(book, season, problems)
+    return season, problems
+
+
+def _check_formulas(path: Path, book: Workbook, problems: Problems) -> None:
+    names = [n for s in INPUT_SHEETS if (n := book.find(s)) is not None]
+    try:
+        uncached = find_uncached_formulas(path, names)
+    except Exception as exc:  # a malformed package: calamine read it, so only warn
+        problems.warning("", None, "", f"could not check formulas for saved values: {exc}")
+        return
+    for cell in uncached:
+        problems.error(
+            cell.sheet,
+            cell.row,
+            _column_name(book, cell.sheet, cell.column),
+            f"the formula ={cell.formula} has no saved value (the file was written by a"
+            " program that does not calculate); open the workbook in Excel or LibreOffice,"
+            " save it, and run again",
+        )
+
+
+def _column_name(book: Workbook, sheet: str, column: int) -> str:
+    from writers.xlsx import column_letter
+
+    for row in book.rows(sheet):
+        if any(v is not None for v in row):
+            header = row[column] if column < len(row) else None
+            letter = column_letter(column)
+            return f"{str(header).strip()} ({letter})" if header is not None else letter
+    return column_letter(column)
+
+
+def _read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
+    columns = [
+        Column("Player"),
+        Column("Email", required=False),
+        Column("Rating", required=False),
+        Column("EMA", required=False),
+        Column("Country", required=False),
+    ]
+    table = read_table(book, "Players", columns, problems)
+    players: dict[str, PlayerInfo] = {}
+    if table is None:
+        return players
+    first_row: dict[str, int] = {}
+    for row in table:
+        name = row.get(problems, "Player", parse_text, what="the player's name")
+        email = row.get(problems, "Email", parse_text, required=False) or ""
+        rating = row.get(problems, "Rating", parse_number, required=False)
+        ema = row.get(problems, "EMA", parse_text, required=False) or ""
+        country = row.get(problems, "Country", parse_text, required=False) or ""
+        if name is None:
+            continue
+        if name in first_row:
+            problems.error(
+                table.sheet,
+                row.number,
+                table.column_label("Player"),
+                f"{name!r} is listed twice (also in row {first_row[name]}); names must be unique",
+            )
+            continue
+        if email and "@" not in email:
+            problems.warning(
+                table.sheet,
+                row.number,
+                table.column_label("Email"),
+                f"{email!r} does not look like an email address",
+            )
+        first_row[name] = row.number
+        players[name] = PlayerInfo(name, email, rating, ema, country)
+    return players
+
+
+def _read_divisions(
+    book: Workbook, season: Season, problems: Problems
+) -> tuple[list[Division], bool]:
+    columns = [Column("Division"), Column("Game"), Column("Level"), Column("Player")]
+    table = read_table(book, "Divisions", columns, problems)
+    if table is None:
+        return [], False
+    errors_before = len(problems.errors)
+    info: dict[str, tuple[GameType, int, int]] = {}  # name -> (game, level, first row)
+    members: dict[str, list[str]] = defaultdict(list)
+    member_row: dict[tuple[str, str], int] = {}
+    player_division: dict[tuple[GameType, str], str] = {}
+    for row in table:
+        name = row.get(problems, "Division", parse_text, what="the division's name")
+        game = row.get(
+            problems,
+            "Game",
+            lambda v: parse_keyword(v, GAME_TYPES, "the game type"),
+            what="the game type (MCR or Riichi)",
+        )
+        level = row.get(problems, "Level", parse_int, what="the level (1 = top)")
+        player = row.get(problems, "Player", parse_text, what="the member's name")
+        if not row.ok or name is None or game is None or level is None or player is None:
+            continue
+        if level < 1:
+            problems.error(
+                table.sheet,
+                row.number,
+                table.column_label("Level"),
+                f"expected a level of 1 or more (1 = top division), found {level}",
+            )
+            continue
+        if name in info:
+            known_game, known_level, first = info[name]
+            if (known_game, known_level) != (game, level):
+                problems.error(
+                    table.sheet,
+                    row.number,
+                    table.column_label("Game" if known_game != game else "Level"),
+                    f"division {name!r} is {known_game} level {known_level} in row {first},"
+                    f" but {game} level {level} here",
+                )
+                continue
+        else:
+            info[name] = (game, level, row.number)
+        if (name, player) in member_row:
+            problems.error(
+                table.sheet,
+                row.number,
+                table.column_label("Player"),
+                f"{player!r} is listed twice in division {name!r}"
+                f" (also in row {member_row[(name, player)]})",
+            )
+            continue
+        other = player_division.get((game, player))
+        if other is not None and other != name:
+            problems.error(
+                table.sheet,
+                row.number,
+                table.column_label("Player"),
+                f"{player!r} is already in {game} division {other!r}"
+                f" (row {member_row[(other, player)]}); a player plays in one division per game",
+            )
+            continue
+        member_row[(name, player)] = row.number
+        player_division[(game, player)] = name
+        members[name].append(player)
+        if season.players and player not in season.players:
+            problems.warning(
+                table.sheet,
+                row.number,
+                table.column_label("Player"),
+                f"{player!r} is not in the Players sheet{_suggest(player, list(season.players))}",
+            )
+    by_rung: dict[tuple[GameType, int], str] = {}
+    for name, (game, level, first) in info.items():
+        if (game, level) in by_rung:
+            problems.error(
+                table.sheet,
+                first,
+                table.column_label("Level"),
+                f"divisions {by_rung[(game, level)]!r} and {name!r} are both {game}"
+                f" level {level}; each level of a ladder has one division",
+            )
+        by_rung[(game, level)] = name
+        if len(members[name]) < 4:
+            problems.warning(
+                table.sheet,
+                first,
+                table.column_label("Player"),
+                f"division {name!r} has {len(members[name])} members; a game needs four",
+            )
+    divisions = [
+        Division(name, game, level, tuple(members[name])) for name, (game, level, _) in info.items()
+    ]
+    return divisions, len(problems.errors) == errors_before
+
+
+def _read_games(book: Workbook, season: Season, problems: Problems) -> list[Game]:
+    columns = [
+        Column("Game"),
+        Column("Date"),
+        Column("Division"),
+        Column("Player"),
+        Column("Score"),
+        Column("Substituted", required=False),
+    ]
+    table = read_table(book, "Games", columns, problems)
+    if table is None:
+        return []
+    divisions = {d.name: d for d in season.divisions}
+    substituted = lambda v: parse_keyword(v, SUBSTITUTED, "blank, yes/x, start or during")  # noqa: E731
+    grouped: dict[str, list[tuple[int, dt.date, str, Seat]]] = {}
+    bad_games: set[str] = set()
+    for row in table:
+        game_id = row.get(problems, "Game", parse_text, what="the game's number")
+        date = row.get(problems, "Date", parse_date, what="the date")
+        division = row.get(problems, "Division", parse_text, what="the division")
+        player = row.get(problems, "Player", parse_text, what="the player")
+        score = row.get(problems, "Score", parse_int, what="the score")
+        sub = row.get(problems, "Substituted", substituted, required=False) or Substitution.NONE
+        if game_id is None:
+            continue
+        if not row.ok or date is None or division is None or player is None or score is None:
+            bad_games.add(game_id)
+            continue
+        if division not in divisions:
+            problems.error(
+                table.sheet,
+                row.number,
+                table.column_label("Division"),
+                f"unknown division {division!r}{_suggest(division, list(divisions))};"
+                f" the Divisions sheet has: {', '.join(repr(d) for d in divisions)}",
+            )
+            bad_games.add(game_id)
+            continue
+        if player not in divisions[division].members:
+            known = season.players or {m for d in season.divisions for m in d.members}
+            what = "is not a member of division" if player in known else "is an unknown player in"
+            problems.error(
+                table.sheet,
+                row.number,
+                table.column_label("Player"),
+                f"{player!r} {what} {division!r}"
+                f"{_suggest(player, list(divisions[division].members))}; its members are:"
+                f" {', '.join(divisions[division].members)}",
+            )
+            bad_games.add(game_id)
+            continue
+        seat = Seat(player, score, sub)
+        grouped.setdefault(game_id, []).append((row.number, date, division, seat))
+
+    games: list[Game] = []
+    as_of = season.settings.as_of
+    for game_id, rows in grouped.items():
+        first = rows[0][0]
+        numbers = ", ".join(str(r[0]) for r in rows)
+        if game_id in bad_games:
+            continue
+        if len(rows) != 4:
+            problems.error(
+                table.sheet,
+                first,
+                table.column_label("Game"),
+                f"game {game_id!r} has {len(rows)} row(s) (rows {numbers}); a game has exactly"
+                " four rows, one per seat",
+            )
+            continue
+        ok = True
+        for number, date, division, _ in rows[1:]:
+            if division != rows[0][2]:
+                problems.error(
+                    table.sheet,
+                    number,
+                    table.column_label("Division"),
+                    f"game {game_id!r} is in division {rows[0][2]!r} in row {first}"
+                    f" but {division!r} here",
+                )
+                ok = False
+            if date != rows[0][1]:
+                problems.error(
+                    table.sheet,
+                    number,
+                    table.column_label("Date"),
+                    f"game {game_id!r} is dated {rows[0][1].isoformat()} in row {first}"
+                    f" but {date.isoformat()} here",
+                )
+                ok = False
+        seen: dict[str, int] = {}
+        for number, _, _, seat in rows:
+            if seat.player in seen:
+                problems.error(
+                    table.sheet,
+                    number,
+                    table.column_label("Player"),
+                    f"{seat.player!r} sits twice in game {game_id!r} (rows {seen[seat.player]}"
+                    f" and {number})",
+                )
+                ok = False
+            seen[seat.player] = number
+        if not ok:
+            continue
+        division = divisions[rows[0][2]]
+        total = sum(r[3].score for r in rows)
+        expected = season.ruleset.riichi_table_total if division.game is GameType.RIICHI else 0
+        if total != expected:
+            why = (
+                f"4 × {season.ruleset.start_points:,} start points"
+                if division.game is GameType.RIICHI
+                else "MCR game points are zero-sum"
+            )
+            problems.error(
+                table.sheet,
+                first,
+                table.column_label("Score"),
+                f"the four scores of game {game_id!r} (rows {numbers}) add up to {_fmt(total)};"
+                f" they must add up to {_fmt(expected)} ({why})",
+            )
+            continue
+        date = rows[0][1]
+        if as_of is not None and date > as_of:
+            problems.warning(
+                table.sheet,
+                first,
+                table.column_label("Date"),
+                f"game {game_id!r} is dated {date.isoformat()}, after as_of {as_of.isoformat()};"
+                " it is counted",
+            )
+        seats = tuple(r[3] for r in rows)
+        games.append(Game(game_id, division.name, seats, date))  # type: ignore[arg-type]
+    return games
+
+
+def _read_penalties(book: Workbook, season: Season, problems: Problems) -> list[Penalty]:
+    columns = [
+        Column("Game", required=False),
+        Column("Player"),
+        Column("Kind"),
+        Column("Points", required=False),
+        Column("Minutes", required=False),
+        Column("Note", required=False),
+    ]
+    table = read_table(book, "Penalties", columns, problems)
+    if table is None:
+        return []
+    games = {g.id: g for g in season.games}
+    division_of = {d.name: d for d in season.divisions}
+    memberships: dict[str, list[Division]] = defaultdict(list)
+    for d in season.divisions:
+        for m in d.members:
+            memberships[m].append(d)
+    ruleset = season.ruleset
+    penalties: list[Penalty] = []
+    kind_parser = lambda v: parse_keyword(v, PENALTY_KINDS, "a penalty kind")  # noqa: E731
+    for row in table:
+        game_id = row.get(problems, "Game", parse_text, required=False)
+        player = row.get(problems, "Player", parse_text, what="the player")
+        kind = row.get(problems, "Kind", kind_parser, what="the kind of penalty")
+        points = row.get(problems, "Points", parse_int, required=False)
+        minutes = row.get(problems, "Minutes", parse_int, required=False)
+        if not row.ok or player is None or kind is None:
+            continue
+        label = table.column_label
+        # Which division (and game) the penalty belongs to.
+        if game_id is not None:
+            game = games.get(game_id)
+            if game is None:
+                problems.error(
+                    table.sheet,
+                    row.number,
+                    label("Game"),
+                    f"no game {game_id!r} in the Games sheet",
+                )
+                continue
+            if player not in {s.player for s in game.seats}:
+                problems.error(
+                    table.sheet,
+                    row.number,
+                    label("Player"),
+                    f"{player!r} did not play in game {game_id!r}"
+                    f" (its players: {', '.join(s.player for s in game.seats)})",
+                )
+                continue
+            division = division_of[game.division]
+        else:
+            mine = memberships.get(player, [])
+            if len(mine) != 1:
+                where = (f"is in {len(mine)} divisions" if mine else "is not in any division") + (
+                    "" if not mine else f" ({', '.join(d.name for d in mine)})"
+                )
+                problems.error(
+                    table.sheet,
+                    row.number,
+                    label("Game"),
+                    f"{player!r} {where}; give the game the penalty was given in",
+                )
+                continue
+            division = mine[0]
+        mcr = division.game is GameType.MCR
+        if points is not None:
+            points = abs(points)
+        elif kind is PenaltyKind.DISQUALIFICATION:
+            points = 0
+        elif kind is PenaltyKind.CHOMBO and not mcr:
+            points = ruleset.chombo_points
+        elif kind is PenaltyKind.LATENESS and not mcr and minutes is not None:
+            if minutes < 0:
+                problems.error(
+                    table.sheet,
+                    row.number,
+                    label("Minutes"),
+                    f"expected the minutes late (0 or more), found {minutes}",
+                )
+                continue
+            if minutes > ruleset.lateness_max_minutes:
+                points = 0
+                problems.warning(
+                    table.sheet,
+                    row.number,
+                    label("Minutes"),
+                    f"{player!r} was {minutes} minutes late: more than"
+                    f" {ruleset.lateness_max_minutes} minutes means a substitute plays the"
+                    " session and no lateness points are deducted",
+                )
+            else:
+                points = minutes * ruleset.lateness_points_per_minute
+        else:
+            need = (
+                "the game points to deduct (MCR penalties are in game points)"
+                if mcr
+                else "the points to deduct"
+            )
+            if kind is PenaltyKind.LATENESS and not mcr:
+                need = "the points, or the minutes late in 'Minutes'"
+            problems.error(
+                table.sheet,
+                row.number,
+                label("Points"),
+                f"a {kind.value} penalty needs {need}",
+            )
+            continue
+        penalties.append(Penalty(player, kind, points, game_id, division.name))
+    return penalties
+
+
+def _read_dice(book: Workbook, season: Season, problems: Problems) -> list[DiceRoll]:
+    columns = [Column("Division"), Column("Player"), Column("Round"), Column("Roll")]
+    table = read_table(book, "Dice", columns, problems)
+    if table is None:
+        return []
+    divisions = {d.name: d for d in season.divisions}
+    seen: dict[tuple[str, str, int], int] = {}
+    rolls: list[DiceRoll] = []
+    for row in table:
+        division = row.get(problems, "Division", parse_text, what="the division")
+        player = row.get(problems, "Player", parse_text, what="the player")
+        round_ = row.get(problems, "Round", parse_int, what="the round (1, 2, ...)")
+        roll = row.get(problems, "Roll", parse_int, what="the roll (2-12)")
+        if not row.ok or None in (division, player, round_, roll):
+            continue
+        assert division is not None and player is not None
+        assert round_ is not None and roll is not None
+        if not _check_dice_row(table, row.number, divisions, division, player, problems):
+            continue
+        if round_ < 1:
+            problems.error(
+                table.sheet,
+                row.number,
+                table.column_label("Round"),
+                f"expected a round of 1 or more, found {round_}",
+            )
+            continue
+        if not 2 <= roll <= 12:
+            problems.error(
+                table.sheet,
+                row.number,
+                table.column_label("Roll"),
+                f"expected the sum of two dice, 2 to 12, found {roll}",
+            )
+            continue
+        key = (division, player, round_)
+        if key in seen:
+            problems.error(
+                table.sheet,
+                row.number,
+                table.column_label("Round"),
+                f"{player!r} already has a round {round_} roll in division {division!r}"
+                f" (row {seen[key]})",
+            )
+            continue
+        seen[key] = row.number
+        rolls.append(DiceRoll(division, player, round_, roll))
+    return rolls
+
+
+def _check_dice_row(
+    table: Table,
+    number: int,
+    divisions: dict[str, Division],
+    division: str,
+    player: str,
+    problems: Problems,
+) -> bool:
+    if division not in divisions:
+        problems.error(
+            table.sheet,
+            number,
+            table.column_label("Division"),
+            f"unknown division {division!r}{_suggest(division, list(divisions))}",
+        )
+        return False
+    if player not in divisions[division].members:
+        problems.error(
+            table.sheet,
+            number,
+            table.column_label("Player"),
+            f"{player!r} is not a member of division {division!r}"
+            f"{_suggest(player, list(divisions[division].members))}",
+        )
+        return False
+    return True
+
+
+__all__ = ["PlayerInfo", "Season", "WorkbookError", "read_season"]
