@@ -113,12 +113,12 @@ def read_season(path: Path) -> tuple[Season, Problems]:
     divisions_ok = True
     if has_divisions:
         season.divisions, divisions_ok = _read_divisions(book, season, problems)
-    if has_games and divisions_ok:
-        season.games = _read_games(book, season, problems)
-    if book.find("Penalties") is not None and divisions_ok:
-        season.penalties = _read_penalties(book, season, problems)
-    if book.find("Dice") is not None and divisions_ok:
-        season.dice = _read_dice(book, season, problems)
+    if has_games:
+        season.games = _read_games(book, season, problems, check_members=divisions_ok)
+    if book.find("Penalties") is not None:
+        season.penalties = _read_penalties(book, season, problems, divisions_ok)
+    if book.find("Dice") is not None:
+        season.dice = _read_dice(book, season, problems, divisions_ok)
     return season, problems
 
 
@@ -130,6 +130,7 @@ def _check_formulas(path: Path, book: Workbook, problems: Problems) -> None:
         problems.warning("", None, "", f"could not check formulas for saved values: {exc}")
         return
     for cell in uncached:
+        book.uncached.add((cell.sheet, cell.row, cell.column))
         problems.error(
             cell.sheet,
             cell.row,
@@ -290,7 +291,14 @@ def _read_divisions(
     return divisions, len(problems.errors) == errors_before
 
 
-def _read_games(book: Workbook, season: Season, problems: Problems) -> list[Game]:
+def _read_games(
+    book: Workbook, season: Season, problems: Problems, check_members: bool = True
+) -> list[Game]:
+    """The ``Games`` sheet; membership checks only when the Divisions sheet was read cleanly.
+
+    Every row is checked on its own first; then each game (the rows sharing a ``Game``
+    value): four rows, one division, one date, no player twice, and the score sum.
+    """
     columns = [
         Column("Game"),
         Column("Date"),
@@ -302,10 +310,11 @@ def _read_games(book: Workbook, season: Season, problems: Problems) -> list[Game
     table = read_table(book, "Games", columns, problems)
     if table is None:
         return []
+    label = table.column_label
     divisions = {d.name: d for d in season.divisions}
     substituted = lambda v: parse_keyword(v, SUBSTITUTED, "blank, yes/x, start or during")  # noqa: E731
-    grouped: dict[str, list[tuple[int, dt.date, str, Seat]]] = {}
-    bad_games: set[str] = set()
+    # game id -> rows as (Excel row, date, division, seat or None when the row is bad)
+    grouped: dict[str, list[tuple[int, dt.date | None, str | None, Seat | None]]] = {}
     for row in table:
         game_id = row.get(problems, "Game", parse_text, what="the game's number")
         date = row.get(problems, "Date", parse_date, what="the date")
@@ -315,33 +324,31 @@ def _read_games(book: Workbook, season: Season, problems: Problems) -> list[Game
         sub = row.get(problems, "Substituted", substituted, required=False) or Substitution.NONE
         if game_id is None:
             continue
-        if not row.ok or date is None or division is None or player is None or score is None:
-            bad_games.add(game_id)
-            continue
-        if division not in divisions:
+        seat = Seat(player, score, sub) if player is not None and score is not None else None
+        if check_members and division is not None and division not in divisions:
             problems.error(
                 table.sheet,
                 row.number,
-                table.column_label("Division"),
+                label("Division"),
                 f"unknown division {division!r}{_suggest(division, list(divisions))};"
                 f" the Divisions sheet has: {', '.join(repr(d) for d in divisions)}",
             )
-            bad_games.add(game_id)
-            continue
-        if player not in divisions[division].members:
-            known = season.players or {m for d in season.divisions for m in d.members}
-            what = "is not a member of division" if player in known else "is an unknown player in"
-            problems.error(
-                table.sheet,
-                row.number,
-                table.column_label("Player"),
-                f"{player!r} {what} {division!r}"
-                f"{_suggest(player, list(divisions[division].members))}; its members are:"
-                f" {', '.join(divisions[division].members)}",
-            )
-            bad_games.add(game_id)
-            continue
-        seat = Seat(player, score, sub)
+            seat = None
+        elif check_members and division is not None and player is not None:
+            members = divisions[division].members
+            if player not in members:
+                known = season.players or {m for d in season.divisions for m in d.members}
+                what = "is not a member of division" if player in known else "is unknown in"
+                problems.error(
+                    table.sheet,
+                    row.number,
+                    label("Player"),
+                    f"{player!r} {what} {division!r}{_suggest(player, list(members))};"
+                    f" its members are: {', '.join(members)}",
+                )
+                seat = None
+        if not row.ok:
+            seat = None
         grouped.setdefault(game_id, []).append((row.number, date, division, seat))
 
     games: list[Game] = []
@@ -349,83 +356,87 @@ def _read_games(book: Workbook, season: Season, problems: Problems) -> list[Game
     for game_id, rows in grouped.items():
         first = rows[0][0]
         numbers = ", ".join(str(r[0]) for r in rows)
-        if game_id in bad_games:
-            continue
+        ok = True
         if len(rows) != 4:
             problems.error(
                 table.sheet,
                 first,
-                table.column_label("Game"),
+                label("Game"),
                 f"game {game_id!r} has {len(rows)} row(s) (rows {numbers}); a game has exactly"
                 " four rows, one per seat",
             )
-            continue
-        ok = True
-        for number, date, division, _ in rows[1:]:
-            if division != rows[0][2]:
-                problems.error(
-                    table.sheet,
-                    number,
-                    table.column_label("Division"),
-                    f"game {game_id!r} is in division {rows[0][2]!r} in row {first}"
-                    f" but {division!r} here",
-                )
-                ok = False
-            if date != rows[0][1]:
-                problems.error(
-                    table.sheet,
-                    number,
-                    table.column_label("Date"),
-                    f"game {game_id!r} is dated {rows[0][1].isoformat()} in row {first}"
-                    f" but {date.isoformat()} here",
-                )
-                ok = False
+            ok = False
+        for column, index in (("Division", 2), ("Date", 1)):
+            values = [r for r in rows if r[index] is not None]
+            for number, *fields in values[1:]:
+                value, expected = fields[index - 1], values[0][index]
+                if value != expected:
+                    shown = [
+                        v.isoformat() if isinstance(v, dt.date) else v for v in (expected, value)
+                    ]
+                    problems.error(
+                        table.sheet,
+                        number,
+                        label(column),
+                        f"game {game_id!r} has {column.lower()} {shown[0]!r} in row"
+                        f" {values[0][0]} but {shown[1]!r} here; the four rows of a game"
+                        " must agree",
+                    )
+                    ok = False
         seen: dict[str, int] = {}
         for number, _, _, seat in rows:
+            if seat is None:
+                ok = False
+                continue
             if seat.player in seen:
                 problems.error(
                     table.sheet,
                     number,
-                    table.column_label("Player"),
-                    f"{seat.player!r} sits twice in game {game_id!r} (rows {seen[seat.player]}"
-                    f" and {number})",
+                    label("Player"),
+                    f"{seat.player!r} sits twice in game {game_id!r}"
+                    f" (rows {seen[seat.player]} and {number})",
                 )
                 ok = False
             seen[seat.player] = number
-        if not ok:
+        if not ok or rows[0][2] not in divisions:
             continue
-        division = divisions[rows[0][2]]
-        total = sum(r[3].score for r in rows)
-        expected = season.ruleset.riichi_table_total if division.game is GameType.RIICHI else 0
-        if total != expected:
+        division = divisions[rows[0][2]]  # type: ignore[index]
+        seats = tuple(r[3] for r in rows if r[3] is not None)
+        total = sum(seat.score for seat in seats)
+        riichi = division.game is GameType.RIICHI
+        expected_total = season.ruleset.riichi_table_total if riichi else 0
+        if total != expected_total:
             why = (
                 f"4 × {season.ruleset.start_points:,} start points"
-                if division.game is GameType.RIICHI
+                if riichi
                 else "MCR game points are zero-sum"
             )
             problems.error(
                 table.sheet,
                 first,
-                table.column_label("Score"),
+                label("Score"),
                 f"the four scores of game {game_id!r} (rows {numbers}) add up to {_fmt(total)};"
-                f" they must add up to {_fmt(expected)} ({why})",
+                f" they must add up to {_fmt(expected_total)} ({why})",
             )
             continue
         date = rows[0][1]
+        assert date is not None
         if as_of is not None and date > as_of:
             problems.warning(
                 table.sheet,
                 first,
-                table.column_label("Date"),
+                label("Date"),
                 f"game {game_id!r} is dated {date.isoformat()}, after as_of {as_of.isoformat()};"
                 " it is counted",
             )
-        seats = tuple(r[3] for r in rows)
         games.append(Game(game_id, division.name, seats, date))  # type: ignore[arg-type]
     return games
 
 
-def _read_penalties(book: Workbook, season: Season, problems: Problems) -> list[Penalty]:
+def _read_penalties(
+    book: Workbook, season: Season, problems: Problems, check_members: bool = True
+) -> list[Penalty]:
+    """The ``Penalties`` sheet, resolved to points (chombo default, lateness minutes)."""
     columns = [
         Column("Game", required=False),
         Column("Player"),
@@ -452,7 +463,7 @@ def _read_penalties(book: Workbook, season: Season, problems: Problems) -> list[
         kind = row.get(problems, "Kind", kind_parser, what="the kind of penalty")
         points = row.get(problems, "Points", parse_int, required=False)
         minutes = row.get(problems, "Minutes", parse_int, required=False)
-        if not row.ok or player is None or kind is None:
+        if not row.ok or player is None or kind is None or not check_members:
             continue
         label = table.column_label
         # Which division (and game) the penalty belongs to.
@@ -537,7 +548,10 @@ def _read_penalties(book: Workbook, season: Season, problems: Problems) -> list[
     return penalties
 
 
-def _read_dice(book: Workbook, season: Season, problems: Problems) -> list[DiceRoll]:
+def _read_dice(
+    book: Workbook, season: Season, problems: Problems, check_members: bool = True
+) -> list[DiceRoll]:
+    """The ``Dice`` sheet: rolls 2-12 by division, player and round."""
     columns = [Column("Division"), Column("Player"), Column("Round"), Column("Roll")]
     table = read_table(book, "Dice", columns, problems)
     if table is None:
@@ -554,7 +568,9 @@ def _read_dice(book: Workbook, season: Season, problems: Problems) -> list[DiceR
             continue
         assert division is not None and player is not None
         assert round_ is not None and roll is not None
-        if not _check_dice_row(table, row.number, divisions, division, player, problems):
+        if check_members and not _check_dice_row(
+            table, row.number, divisions, division, player, problems
+        ):
             continue
         if round_ < 1:
             problems.error(

@@ -9,7 +9,7 @@ columns are kept in the workbook and ignored here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -56,6 +56,9 @@ class Workbook:
                 f"{path.name} cannot be read as an Excel workbook (.xlsx): {exc}"
             ) from exc
         self.sheet_names: list[str] = list(self._book.sheet_names)
+        #: Cells (sheet, Excel row, 0-based column) holding a formula with no saved value;
+        #: already reported, so a reader does not report them again as blank.
+        self.uncached: set[tuple[str, int, int]] = set()
         self._by_fold = {}
         for name in self.sheet_names:
             self._by_fold.setdefault(fold(name), name)
@@ -87,6 +90,7 @@ class Table:
     headers: dict[str, str]  # canonical name -> header as written
     positions: dict[str, int]  # canonical name -> 0-based column index
     rows: list[tuple[int, list[Any]]]  # (Excel row number, cells)
+    uncached: set[tuple[str, int, int]] = field(default_factory=set)
 
     def column_label(self, name: str) -> str:
         """The column as the organiser sees it: its header, and the English name if different."""
@@ -98,20 +102,22 @@ class Table:
         return name in self.positions
 
     def __iter__(self) -> Iterator[Row]:
+        rows_with_formulas = {r for (_, r, _) in self.uncached}
         for number, cells in self.rows:
-            yield Row(self, number, cells)
+            yield Row(self, number, cells, number in rows_with_formulas)
 
 
 class Row:
     """One data row; typed getters record a problem (and return None) for a bad cell."""
 
-    __slots__ = ("cells", "number", "ok", "table")
+    __slots__ = ("cells", "number", "ok", "table", "uncached")
 
-    def __init__(self, table: Table, number: int, cells: list[Any]) -> None:
+    def __init__(self, table: Table, number: int, cells: list[Any], uncached: bool) -> None:
         self.table = table
         self.number = number
         self.cells = cells
         self.ok = True
+        self.uncached = uncached
 
     def raw(self, name: str) -> Any:
         """The raw cell value of column ``name`` (None when blank or the column is absent)."""
@@ -132,6 +138,12 @@ class Row:
         """Column ``name`` parsed by ``parse``; a blank required cell is a partly filled row."""
         value = self.raw(name)
         if value is None:
+            if self.uncached and (
+                (self.table.sheet, self.number, self.table.positions.get(name, -1))
+                in self.table.uncached
+            ):
+                self.ok = False  # reported already: a formula with no saved value
+                return None
             if required:
                 self.ok = False
                 problems.error(
@@ -207,11 +219,14 @@ def read_table(
                 f"the sheet has no {name!r} column; its header row has: {shown}",
             )
         return None
-    table = Table(actual, (header_index or 0) + 1, headers, positions, [])
+    uncached = {cell for cell in book.uncached if cell[0] == actual}
+    table = Table(actual, (header_index or 0) + 1, headers, positions, [], uncached)
     if header_index is None:
         return table
     indexes = list(positions.values())
     for offset, row in enumerate(all_rows[header_index + 1 :], start=header_index + 2):
-        if any(i < len(row) and not is_blank(row[i]) for i in indexes):
+        if any(i < len(row) and not is_blank(row[i]) for i in indexes) or any(
+            (actual, offset, i) in uncached for i in indexes
+        ):
             table.rows.append((offset, row))
     return table

@@ -1,0 +1,75 @@
+"""The computing step of the pipeline: from a validated season to its results.
+
+read (readers/) -> compute (this module, using rules/) -> write (writers/).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from readers.problems import Problems
+from readers.season import Season
+from rules.dice import settle_with_dice
+from rules.model import DiceRoll
+from rules.standings import DivisionStandings, season_standings
+from rules.status import row_statuses
+
+
+@dataclass
+class LeagueResult:
+    """Standings of every division, their end-of-season statuses, and dice rolls made."""
+
+    standings: list[DivisionStandings] = field(default_factory=list)
+    statuses: dict[tuple[str, str], str] = field(default_factory=dict)  # (division, player)
+    new_dice: list[DiceRoll] = field(default_factory=list)
+
+
+def compute_league(
+    season: Season, problems: Problems, dice_seed: int | None = None
+) -> LeagueResult:
+    """Standings for every division; unresolved ties become warnings naming the rolls to make.
+
+    With ``dice_seed`` the dice are rolled for every unresolved tie (recorded in ``new_dice``).
+    """
+    result = LeagueResult()
+    if not season.has_league:
+        return result
+
+    def rank(dice: Sequence[DiceRoll]) -> list[DivisionStandings]:
+        return season_standings(
+            season.divisions, season.games, season.penalties, dice, season.ruleset
+        )
+
+    if dice_seed is None:
+        result.standings = rank(season.dice)
+    else:
+        result.standings, result.new_dice = settle_with_dice(
+            rank, season.dice, random.Random(dice_seed)
+        )
+    for standing in result.standings:
+        for needed in standing.dice_needed:
+            problems.warning(
+                "Dice",
+                None,
+                "",
+                f"{standing.division.name}: {', '.join(needed.players)} are still tied after"
+                f" every criterion; roll two dice (round {needed.round}) for"
+                f" {', '.join(needed.missing)} and record the rolls in the Dice sheet"
+                " (or run with --roll-dice SEED)",
+            )
+    if season.settings.season_complete:
+        top_levels: dict[str, int] = {}
+        for standing in result.standings:
+            game = standing.division.game.value
+            top_levels[game] = min(
+                top_levels.get(game, standing.division.level), standing.division.level
+            )
+        for standing in result.standings:
+            division = standing.division
+            top = division.level == top_levels[division.game.value]
+            statuses = row_statuses(len(standing.rows), top)
+            for row, status in zip(standing.rows, statuses, strict=True):
+                result.statuses[(division.name, row.record.player)] = status
+    return result

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""Process a mahjong club's season workbook: read -> compute -> write.
+
+The organiser's workbook is never modified; an updated copy with the result sheets
+(``Standings``, ``Problems``) is written to ``out/<workbook name>/`` by default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from pathlib import Path
+
+from compute import compute_league
+from readers.season import WorkbookError, read_season
+from writers.console import standings_text
+from writers.result_sheets import dice_sheet, problems_sheet, standings_sheet
+from writers.xlsx import ResultSheet, write_result_workbook
+
+EXAMPLE = """\
+example:
+  python process.py sample_sheets/season.xlsx
+      writes out/season/season.xlsx with the Standings and Problems sheets
+  python process.py season.xlsx --out results --roll-dice 2026
+      settles ties left after every criterion with seeded dice, recorded in the Dice sheet
+
+exit status: 0 success (warnings go to the Problems sheet and stderr), 1 the workbook has
+errors (all listed on stderr, nothing written), 2 usage error."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line."""
+    parser = argparse.ArgumentParser(
+        prog="process.py",
+        description="Division standings and reports from a mahjong club's season workbook.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("workbook", type=Path, metavar="WORKBOOK.xlsx")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="output folder (default: out/<workbook name>/)",
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="read, check and compute, print the results, but write nothing",
+    )
+    parser.add_argument(
+        "--roll-dice",
+        type=int,
+        metavar="SEED",
+        help="roll the dice (with this seed) for players still tied after every criterion;"
+        " the rolls are recorded in the output's Dice sheet",
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="show tracebacks")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the processor; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return run(args)
+    except Exception as exc:  # an internal error: say so plainly, never half-write
+        if args.verbose:
+            traceback.print_exc()
+        else:
+            print(f"Internal error: {exc!r} (run again with -v for details)", file=sys.stderr)
+        return 1
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read -> compute -> write."""
+    source: Path = args.workbook
+    if not source.is_file():
+        print(f"Error: {source} does not exist or is not a file", file=sys.stderr)
+        return 1
+    if source.suffix.lower() != ".xlsx":
+        print(
+            f"Error: {source.name} is not an .xlsx workbook; save it as Excel Workbook (.xlsx)",
+            file=sys.stderr,
+        )
+        return 1
+    out_dir: Path = args.out if args.out is not None else Path("out") / source.stem
+    target = out_dir / f"{source.stem}.xlsx"
+    if target.resolve() == source.resolve():
+        print(
+            f"Error: the output {target} would overwrite the organiser's workbook;"
+            " choose another --out folder",
+            file=sys.stderr,
+        )
+        return 1
+
+    try:
+        season, problems = read_season(source)
+    except WorkbookError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 1
+    if problems.errors:
+        for problem in problems.items:
+            print(problem, file=sys.stderr)
+        count = len(problems.errors)
+        print(
+            f"{count} error{'s' if count != 1 else ''} in {source.name}; nothing was written.",
+            file=sys.stderr,
+        )
+        return 1
+
+    result = compute_league(season, problems, dice_seed=args.roll_dice)
+
+    sheets: list[ResultSheet] = []
+    if season.has_league:
+        sheets.append(standings_sheet(result))
+    if result.new_dice:
+        sheets.append(dice_sheet([*season.dice, *result.new_dice]))
+    sheets.append(problems_sheet(problems.warnings))
+
+    for problem in problems.warnings:
+        print(problem, file=sys.stderr)
+    if season.has_league:
+        print(standings_text(result))
+        print()
+    for roll in result.new_dice:
+        print(f"Rolled for {roll.player} ({roll.division}, round {roll.round}): {roll.roll}")
+    if args.dry_run:
+        print(f"Dry run: nothing written (would write {target}).")
+        return 0
+    write_result_workbook(source, target, sheets)
+    print(f"Wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

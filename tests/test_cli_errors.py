@@ -1,0 +1,254 @@
+"""CLI: every kind of bad input gets a located message, exit code 1, and nothing written."""
+
+import copy
+import datetime as dt
+import os
+
+import pytest
+
+from process import main
+from tests.builders import write_workbook
+
+D = dt.date(2025, 9, 4)
+GAMES_HEADER = ["Game", "Date", "Division", "Player", "Score", "Substituted"]
+
+
+def league():
+    """A small valid league workbook: one riichi and one MCR division."""
+    return {
+        "Settings": [["Key", "Value"], ["club", "Test club"]],
+        "Players": [["Player", "Email", "Rating"]]
+        + [[p, f"{p}@example.org", 1500] for p in "ABCDE"],
+        "Divisions": [["Division", "Game", "Level", "Player"]]
+        + [["R1", "Riichi", 1, p] for p in "ABCDE"]
+        + [["M1", "MCR", 1, p] for p in "ABCD"],
+        "Games": [
+            GAMES_HEADER,
+            [1, D, "R1", "A", 42300, None],
+            [1, D, "R1", "B", 31500, None],
+            [1, D, "R1", "C", 25200, None],
+            [1, D, "R1", "D", 21000, None],
+            [2, D, "M1", "A", 40, None],
+            [2, D, "M1", "B", 10, None],
+            [2, D, "M1", "C", -20, None],
+            [2, D, "M1", "D", -30, None],
+        ],
+    }
+
+
+def run(tmp_path, sheets, *extra):
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    out = tmp_path / "out"
+    code = main([str(path), "--out", str(out), *extra])
+    return code, out
+
+
+def test_valid_workbook_passes(tmp_path, capsys):
+    code, out = run(tmp_path, league())
+    assert code == 0
+    assert (out / "season.xlsx").is_file()
+    assert "Wrote" in capsys.readouterr().out
+
+
+def games_with(rows):
+    sheets = league()
+    sheets["Games"] = [GAMES_HEADER, *rows]
+    return sheets
+
+
+def set_cell(sheets, sheet, row, col, value):
+    sheets = copy.deepcopy(sheets)
+    sheets[sheet][row][col] = value
+    return sheets
+
+
+CASES = [
+    pytest.param(
+        {k: v for k, v in league().items() if k != "Divisions"},
+        ["sheet 'Divisions'", "no 'Divisions' sheet", "'Games'"],
+        id="missing sheet",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 0, 4, "Points scored"),
+        ["sheet 'Games', row 1, column 'Score'", "no 'Score' column", "'Points scored'"],
+        id="missing column lists existing ones",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 1, 2, "R9"),
+        ["sheet 'Games', row 2, column 'Division'", "unknown division 'R9'"],
+        id="unknown division",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 2, 3, "Zed"),
+        ["sheet 'Games', row 3, column 'Player'", "'Zed' is unknown in 'R1'"],
+        id="unknown player",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 2, 3, "E "),
+        [],
+        id="a member of the division is fine (surrounding spaces ignored)",
+    ),
+    pytest.param(
+        games_with(league()["Games"][1:4]),
+        ["sheet 'Games', row 2, column 'Game'", "game '1' has 3 row(s) (rows 2, 3, 4)"],
+        id="game without four rows",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 2, 3, "A"),
+        ["sheet 'Games', row 3, column 'Player'", "'A' sits twice in game '1' (rows 2 and 3)"],
+        id="player twice in a game",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 4, 4, 21500),
+        ["sheet 'Games', row 2, column 'Score'", "add up to 120,500", "120,000"],
+        id="riichi sum",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 8, 4, -25),
+        ["sheet 'Games', row 6, column 'Score'", "add up to 5", "zero-sum"],
+        id="mcr sum",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 3, 4, "lots"),
+        ["sheet 'Games', row 4, column 'Score'", "expected a whole number", "'lots'"],
+        id="non-number score",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 3, 1, "4/9/2025"),
+        ["sheet 'Games', row 4, column 'Date'", "expected a date, like 2025-09-04", "'4/9/2025'"],
+        id="bad date",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 3, 3, None),
+        ["sheet 'Games', row 4, column 'Player'", "partly filled in"],
+        id="partly filled row",
+    ),
+    pytest.param(
+        {**league(), "Dice": [["Division", "Player", "Round", "Roll"], ["R1", "A", 1, 13]]},
+        ["sheet 'Dice', row 2, column 'Roll'", "2 to 12", "13"],
+        id="dice roll out of range",
+    ),
+    pytest.param(
+        {**league(), "Dice": [["Division", "Player", "Round", "Roll"], ["R1", "A", 1, 1]]},
+        ["sheet 'Dice', row 2, column 'Roll'", "2 to 12"],
+        id="dice roll too low",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 3, 4, "=25000+200"),
+        ["sheet 'Games', row 4, column 'Score (E)'", "=25000+200 has no saved value"],
+        id="formula without a saved value",
+    ),
+    pytest.param(
+        {**league(), "Penalties": [["Game", "Player", "Kind", "Points"], [1, "E", "chombo", None]]},
+        ["sheet 'Penalties', row 2, column 'Player'", "'E' did not play in game '1'"],
+        id="penalty for a player not in the game",
+    ),
+    pytest.param(
+        {**league(), "Penalties": [["Game", "Player", "Kind", "Points"], [2, "A", "other", None]]},
+        ["sheet 'Penalties', row 2, column 'Points'", "needs the game points to deduct"],
+        id="MCR penalty without points",
+    ),
+    pytest.param(
+        {**league(), "Penalties": [["Game", "Player", "Kind"], [1, "A", "yelling"]]},
+        ["sheet 'Penalties', row 2, column 'Kind'", "expected a penalty kind", "'yelling'"],
+        id="unknown penalty kind",
+    ),
+    pytest.param(
+        set_cell(league(), "Divisions", 1, 1, "Go"),
+        ["sheet 'Divisions', row 2, column 'Game'", "expected the game type"],
+        id="unknown game type",
+    ),
+    pytest.param(
+        {**league(), "Settings": [["Key", "Value"], ["uma", "15000,5000"]]},
+        ["sheet 'Settings', row 2, column 'Value'", "uma: expected four numbers"],
+        id="bad uma setting",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sheets", "expected"), CASES)
+def test_error_is_located_and_nothing_written(tmp_path, capsys, sheets, expected):
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    if not expected:
+        assert code == 0, err
+        return
+    assert code == 1, err
+    for text in expected:
+        assert text in err
+    assert "nothing was written" in err
+    assert not out.exists()
+
+
+def test_all_problems_reported_in_one_run(tmp_path, capsys):
+    sheets = set_cell(league(), "Games", 3, 4, "lots")
+    sheets = set_cell(sheets, "Games", 6, 1, "someday")
+    sheets["Dice"] = [["Division", "Player", "Round", "Roll"], ["R1", "A", 1, 0]]
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "row 4, column 'Score'" in err
+    assert "row 7, column 'Date'" in err
+    assert "sheet 'Dice', row 2" in err
+    assert "3 errors" in err
+
+
+def test_missing_file(tmp_path, capsys):
+    assert main([str(tmp_path / "nope.xlsx")]) == 1
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_not_a_workbook(tmp_path, capsys):
+    bad = tmp_path / "bad.xlsx"
+    bad.write_text("not a zip")
+    assert main([str(bad), "--out", str(tmp_path / "o")]) == 1
+    assert "cannot be read as an Excel workbook" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists()
+
+
+def test_wrong_extension(tmp_path, capsys):
+    bad = tmp_path / "season.xls"
+    bad.write_bytes(b"")
+    assert main([str(bad)]) == 1
+    assert "not an .xlsx workbook" in capsys.readouterr().err
+
+
+def test_usage_error_exits_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--no-such-option"])
+    assert exc.value.code == 2
+
+
+def test_refuses_to_overwrite_the_input(tmp_path, capsys):
+    path = write_workbook(tmp_path / "season.xlsx", league())
+    before = path.read_bytes()
+    assert main([str(path), "--out", str(tmp_path)]) == 1
+    assert "would overwrite" in capsys.readouterr().err
+    assert path.read_bytes() == before
+
+
+def test_dry_run_writes_nothing(tmp_path, capsys):
+    code, out = run(tmp_path, league(), "--dry-run")
+    assert code == 0
+    assert not out.exists()
+    assert "Dry run" in capsys.readouterr().out
+
+
+def test_help_has_an_example(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    assert "example:" in capsys.readouterr().out
+
+
+def test_internal_error_is_reported_plainly(tmp_path, capsys, monkeypatch):
+    import process
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(process, "compute_league", boom)
+    code, out = run(tmp_path, league())
+    assert code == 1
+    assert "Internal error" in capsys.readouterr().err
+    assert not out.exists() or not any(os.scandir(out))
