@@ -1,0 +1,120 @@
+"""The sample season end to end: golden Standings, re-processing, untouched organiser parts.
+
+Regenerate the golden file after an intended change with:
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_sample_golden.py
+"""
+
+import csv
+import hashlib
+import io
+import os
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from process import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "sample_sheets" / "season.xlsx"
+GOLDEN = ROOT / "tests" / "golden" / "sample_standings.csv"
+RESULT_SHEETS = {"Standings", "Problems", "Dice"}
+CHANGED_PARTS = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
+
+
+def sheet_as_csv(path: Path, name: str) -> str:
+    book = openpyxl.load_workbook(path, read_only=True)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for row in book[name].iter_rows(values_only=True):
+        writer.writerow(["" if v is None else v for v in row])
+    book.close()
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="module")
+def processed(tmp_path_factory):
+    out = tmp_path_factory.mktemp("sample")
+    before = hashlib.sha256(SAMPLE.read_bytes()).hexdigest()
+    assert main([str(SAMPLE), "--out", str(out)]) == 0
+    assert hashlib.sha256(SAMPLE.read_bytes()).hexdigest() == before
+    return out / "season.xlsx"
+
+
+def test_standings_match_golden(processed):
+    actual = sheet_as_csv(processed, "Standings")
+    if os.environ.get("UPDATE_GOLDEN"):
+        GOLDEN.write_text(actual, encoding="utf-8")
+    assert actual == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_sample_highlights(processed):
+    rows = list(csv.DictReader(io.StringIO(sheet_as_csv(processed, "Standings"))))
+    by_player = {(r["Division"], r["Player"]): r for r in rows}
+    # Riichi 3: Nikolaj Holm and Ida Kjær are level on everything; round 2 of the dice decides.
+    nikolaj = by_player[("Riichi 3", "Nikolaj Holm")]
+    assert (nikolaj["Rank"], nikolaj["Decided by"], nikolaj["Points"]) == ("2", "dice", "59400")
+    assert by_player[("Riichi 3", "Ida Kjær")]["Rank"] == "3"
+    # MCR 2: Rasmus Kjeldsen beats Line Sørensen on head-to-head.
+    rasmus = by_player[("MCR 2", "Rasmus Kjeldsen")]
+    assert (rasmus["Rank"], rasmus["Decided by"]) == ("4", "head-to-head")
+    # Games = Firsts + Seconds + Thirds + Fourths for everyone.
+    for r in rows:
+        places = sum(int(r[k]) for k in ("Firsts", "Seconds", "Thirds", "Fourths"))
+        assert int(r["Games"]) == places
+
+
+def test_organiser_parts_are_byte_identical(processed):
+    with zipfile.ZipFile(SAMPLE) as src, zipfile.ZipFile(processed) as dst:
+        dst_names = set(dst.namelist())
+        for name in src.namelist():
+            if name in CHANGED_PARTS:
+                continue
+            assert name in dst_names, name
+            assert src.read(name) == dst.read(name), name
+    book = openpyxl.load_workbook(processed)
+    original = openpyxl.load_workbook(SAMPLE)
+    assert book.sheetnames[: len(original.sheetnames)] == original.sheetnames
+    assert set(book.sheetnames) - set(original.sheetnames) == {"Standings", "Problems"}
+
+
+def test_processing_the_output_again_gives_identical_result_sheets(processed, tmp_path):
+    assert main([str(processed), "--out", str(tmp_path)]) == 0
+    again = tmp_path / "season.xlsx"
+    for name in ("Standings", "Problems"):
+        assert sheet_as_csv(again, name) == sheet_as_csv(processed, name)
+    assert openpyxl.load_workbook(again).sheetnames == openpyxl.load_workbook(processed).sheetnames
+
+
+def test_roll_dice_records_rolls_in_the_dice_sheet(tmp_path):
+    # Remove the sample's recorded rolls: the pair is then tied until dice are rolled.
+    from tests.builders import write_workbook
+
+    book = openpyxl.load_workbook(SAMPLE)
+    sheets = {ws.title: [list(r) for r in ws.iter_rows(values_only=True)] for ws in book.worksheets}
+    sheets["Dice"] = sheets["Dice"][:1]
+    path = write_workbook(tmp_path / "nodice.xlsx", sheets)
+    assert main([str(path), "--out", str(tmp_path / "tied")]) == 0
+    tied = list(
+        csv.DictReader(io.StringIO(sheet_as_csv(tmp_path / "tied/nodice.xlsx", "Standings")))
+    )
+    pair = [r for r in tied if r["Player"] in ("Nikolaj Holm", "Ida Kjær")]
+    assert [(r["Rank"], r["Decided by"]) for r in pair] == [("2", "tied"), ("2", "tied")]
+    problems = sheet_as_csv(tmp_path / "tied/nodice.xlsx", "Problems")
+    assert "roll two dice (round 1) for Ida Kjær, Nikolaj Holm" in problems
+
+    assert main([str(path), "--out", str(tmp_path / "rolled"), "--roll-dice", "5"]) == 0
+    out = tmp_path / "rolled/nodice.xlsx"
+    dice = list(csv.DictReader(io.StringIO(sheet_as_csv(out, "Dice"))))
+    assert {r["Player"] for r in dice} == {"Nikolaj Holm", "Ida Kjær"}
+    assert all(2 <= int(r["Roll"]) <= 12 for r in dice)
+    rolled = list(csv.DictReader(io.StringIO(sheet_as_csv(out, "Standings"))))
+    pair = [r for r in rolled if r["Player"] in ("Nikolaj Holm", "Ida Kjær")]
+    assert [r["Rank"] for r in pair] == ["2", "3"]
+    assert pair[0]["Decided by"] == "dice"
+    # The recorded rolls reproduce the result without rolling again.
+    assert main([str(out), "--out", str(tmp_path / "again")]) == 0
+    assert sheet_as_csv(tmp_path / "again/nodice.xlsx", "Standings") == sheet_as_csv(
+        out, "Standings"
+    )
