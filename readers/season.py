@@ -47,6 +47,18 @@ PENALTY_KINDS = {k.value: k for k in PenaltyKind}
 #: The sheets this reader looks at (their formulas are checked for saved values).
 INPUT_SHEETS = ("Settings", "Players", "Divisions", "Games", "Penalties", "Dice")
 
+#: Contract sheets that this version keeps in the workbook but does not process yet.
+NOT_YET_PROCESSED = (
+    "Nights",
+    "Attendance",
+    "Signups",
+    "Schedule",
+    "Hands",
+    "Seating",
+    "Boards",
+    "IMP scale",
+)
+
 
 @dataclass(frozen=True)
 class PlayerInfo:
@@ -94,6 +106,24 @@ def read_season(path: Path) -> tuple[Season, Problems]:
     season = Season()
     _check_formulas(path, book, problems)
     season.settings, season.ruleset = read_settings(book, problems)
+    for name in NOT_YET_PROCESSED:
+        actual = book.find(name)
+        if actual is not None:
+            problems.warning(
+                actual,
+                None,
+                "",
+                f"the {name!r} sheet is kept but not processed by this version of the tool yet",
+            )
+    if season.settings.mode == "tournament":
+        problems.error(
+            "Settings",
+            None,
+            "mode",
+            "tournament workbooks are not processed by this version of the tool yet;"
+            " use mode 'league' for division seasons",
+        )
+        return season, problems
     if book.find("Players") is not None:
         season.players = _read_players(book, problems)
     has_divisions = book.find("Divisions") is not None
