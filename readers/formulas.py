@@ -53,7 +53,7 @@ def _cell_pattern(prefix: bytes) -> re.Pattern[bytes]:
     a formula cell starts with ``<f`` right after its start tag. ``<xm:f>`` elements in
     ``extLst`` (data validation, conditional formats) are not preceded by a ``<c>`` tag and do
     not match. A ``<v>`` with content means a cached value; ``<v/>``, ``<v></v>`` or no
-    ``<v>`` mean none (except for ``t="str"``, see :func:`_has_cached_empty_string`).
+    ``<v>`` mean none (except with ``t="str"``: see :func:`_scan_sheet`).
     """
     p = re.escape(prefix)
     return re.compile(
