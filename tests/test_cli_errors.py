@@ -266,6 +266,6 @@ def test_tournament_mode_is_refused_plainly(tmp_path, capsys):
 def test_sheets_not_processed_yet_are_kept_with_a_warning(tmp_path, capsys):
     sheets = league()
     sheets["Attendance"] = [["Player", "2025-09-04"], ["A", "x"]]
-    code, out = run(tmp_path, sheets)
+    code, _out = run(tmp_path, sheets)
     assert code == 0
     assert "'Attendance' sheet is kept but not processed" in capsys.readouterr().err

@@ -3,8 +3,8 @@
 import pytest
 
 from rules.model import Division, GameType
-from rules.standings import division_standings
 from rules.ruleset import Ruleset
+from rules.standings import division_standings
 from rules.tiebreakers import MCR_CHAIN, RIICHI_CHAIN, TieContext, rank_players
 from tests.builders import game, record
 
