@@ -31,6 +31,7 @@ format: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench_io.py
+	$(BIN)/python bench/bench_pipeline.py
 
 sample: $(STAMP)
 	$(BIN)/python sample_sheets/make_sample.py

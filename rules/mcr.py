@@ -14,8 +14,6 @@ wins the table the members get 2, 1 and 0.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from rules.model import Game, SeatResult, Substitution
 from rules.placement import placements, share_by_place
 from rules.ruleset import Ruleset
@@ -46,7 +44,7 @@ def score_mcr_game(game: Game, ruleset: Ruleset) -> list[SeatResult]:
     results: list[SeatResult] = []
     for i, seat in enumerate(game.seats):
         if seat.substituted:
-            results.append(SeatResult(seat.player, Fraction(0), 4, False, 0, seat.score))
+            results.append(SeatResult(seat.player, 0, 4, False, 0, seat.score))
         else:
             results.append(
                 SeatResult(seat.player, points[i], places[i], True, seat.score, seat.score)

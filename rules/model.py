@@ -114,7 +114,7 @@ class SeatResult:
     """
 
     player: str
-    points: Fraction
+    points: int | Fraction
     placement: int
     played: bool
     minipoints: int | None = None

@@ -27,16 +27,22 @@ def placements(scores: Sequence[int]) -> list[int]:
     return [1 + sum(1 for other in scores if other > score) for score in scores]
 
 
-def share_by_place(scores: Sequence[int], table: Sequence[Number]) -> list[Fraction]:
+def share_by_place(scores: Sequence[int], table: Sequence[Number]) -> list[Number]:
     """Each score's share of ``table`` (best place first); equal scores split equally.
 
     ``len(table)`` must equal ``len(scores)``. The shares always add up to ``sum(table)``.
+    A share is an ``int`` when it is whole and an exact ``Fraction`` otherwise (7/3).
     """
     if len(table) != len(scores):
         raise ValueError(f"need {len(scores)} values by place, got {len(table)}")
-    shares: list[Fraction] = []
+    shares: list[Number] = []
     for score in scores:
         first = sum(1 for other in scores if other > score)  # 0-based first place occupied
         tied = sum(1 for other in scores if other == score)
-        shares.append(Fraction(sum(table[first : first + tied])) / tied)
+        total = sum(table[first : first + tied])
+        if tied == 1:
+            shares.append(total)
+        else:
+            share = Fraction(total) / tied
+            shares.append(int(share) if share.denominator == 1 else share)
     return shares

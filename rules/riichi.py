@@ -18,7 +18,6 @@ at once (``immediate`` below), so it can change the placements at the table.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 
 from rules.model import Game, SeatResult, Substitution
 from rules.placement import placements, share_by_place
@@ -55,9 +54,9 @@ def score_riichi_game(
     results: list[SeatResult] = []
     for i, seat in enumerate(game.seats):
         if seat.substituted:
-            points = Fraction(ruleset.substitute_points) + ruleset.uma[-1]
+            points = ruleset.substitute_points + ruleset.uma[-1]
             results.append(SeatResult(seat.player, points, 4, False, None, finals[i]))
         else:
-            points = Fraction(finals[i] - ruleset.start_points) + umas[i]
+            points = finals[i] - ruleset.start_points + umas[i]
             results.append(SeatResult(seat.player, points, places[i], True, None, finals[i]))
     return results

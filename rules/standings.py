@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from rules.mcr import score_mcr_game
 from rules.model import DiceRoll, Division, Game, GameType, Penalty, PenaltyKind, SeatResult
@@ -100,7 +99,7 @@ def division_records(
         places = [0, 0, 0, 0]
         for _, result in mine:
             places[result.placement - 1] += 1
-        points = sum((r.points for _, r in mine), Fraction(0))
+        points = sum(r.points for _, r in mine)
         minipoints: int | None = None
         if division.game is GameType.MCR:
             minipoints = sum(r.minipoints or 0 for _, r in mine) - after[member]

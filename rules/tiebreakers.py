@@ -41,7 +41,7 @@ class PlayerRecord:
     """
 
     player: str
-    points: Fraction
+    points: int | Fraction
     minipoints: int | None
     places: tuple[int, int, int, int]
     results: tuple[tuple[str, SeatResult], ...] = ()
@@ -122,13 +122,13 @@ def _head_to_head_results(group: Sequence[PlayerRecord], ctx: TieContext) -> lis
 
 def head_to_head_points(group: Sequence[PlayerRecord], ctx: TieContext) -> list[Key]:
     """Riichi: points (with uma) from the games that at least two of the group played."""
-    return [sum((r.points for r in rs), Fraction(0)) for rs in _head_to_head_results(group, ctx)]
+    return [sum(r.points for r in rs) for rs in _head_to_head_results(group, ctx)]
 
 
 def head_to_head_table_and_minipoints(group: Sequence[PlayerRecord], ctx: TieContext) -> list[Key]:
     """MCR: head-to-head table points, then head-to-head minipoints (one criterion)."""
     return [
-        (sum((r.points for r in rs), Fraction(0)), sum(r.minipoints or 0 for r in rs))
+        (sum(r.points for r in rs), sum(r.minipoints or 0 for r in rs))
         for rs in _head_to_head_results(group, ctx)
     ]
 
