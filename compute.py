@@ -5,10 +5,21 @@ read (readers/) -> compute (this module, using rules/) -> write (writers/).
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from compute_season import (
+    AttendanceResult,
+    NextSeasonResult,
+    ScheduleResult,
+    TonightResult,
+    compute_attendance,
+    compute_next_season,
+    compute_schedule,
+    compute_tonight,
+)
 from readers.problems import Problems
 from readers.season import Season
 from rules.dice import settle_with_dice
@@ -17,22 +28,46 @@ from rules.standings import DivisionStandings, season_standings
 from rules.status import row_statuses
 
 
+@dataclass(frozen=True)
+class Options:
+    """What the organiser asked for on the command line besides the standings.
+
+    ``tonight`` is True for ``--tonight``; ``tonight_date`` None means the latest night.
+    """
+
+    dice_seed: int | None = None
+    make_schedule: bool = False
+    tonight: bool = False
+    tonight_date: dt.date | None = None
+
+
 @dataclass
 class LeagueResult:
-    """Standings of every division, their end-of-season statuses, and dice rolls made."""
+    """Everything computed for a league season."""
 
     standings: list[DivisionStandings] = field(default_factory=list)
     statuses: dict[tuple[str, str], str] = field(default_factory=dict)  # (division, player)
     new_dice: list[DiceRoll] = field(default_factory=list)
+    attendance: AttendanceResult | None = None
+    schedule: ScheduleResult | None = None
+    next_season: NextSeasonResult | None = None
+    tonight: TonightResult | None = None
 
 
 def compute_league(
-    season: Season, problems: Problems, dice_seed: int | None = None
+    season: Season,
+    problems: Problems,
+    dice_seed: int | None = None,
+    options: Options | None = None,
 ) -> LeagueResult:
     """Standings for every division; unresolved ties become warnings naming the rolls to make.
 
     With ``dice_seed`` the dice are rolled for every unresolved tie (recorded in ``new_dice``).
+    Attendance, schedule, next season and tonight's proposal are computed when the workbook
+    has their sheets or ``options`` ask for them. Errors found here go to ``problems`` too.
     """
+    options = options or Options(dice_seed=dice_seed)
+    dice_seed = options.dice_seed if options.dice_seed is not None else dice_seed
     result = LeagueResult()
     if not season.has_league:
         return result
@@ -72,4 +107,11 @@ def compute_league(
             statuses = row_statuses(len(standing.rows), top)
             for row, status in zip(standing.rows, statuses, strict=True):
                 result.statuses[(division.name, row.record.player)] = status
+    result.attendance = compute_attendance(season, problems)
+    result.schedule = compute_schedule(season, problems, make=options.make_schedule)
+    result.next_season = compute_next_season(season, result.standings, problems)
+    if options.tonight:
+        result.tonight = compute_tonight(
+            season, result.attendance, result.schedule, options.tonight_date, problems
+        )
     return result

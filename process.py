@@ -8,14 +8,31 @@ The organiser's workbook is never modified; an updated copy with the result shee
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 import traceback
 from pathlib import Path
 
-from compute import compute_league
+from compute import Options, compute_league
+from readers.problems import Problems
 from readers.season import WorkbookError, read_season
-from writers.console import standings_text
-from writers.result_sheets import dice_sheet, problems_sheet, standings_sheet
+from writers.console import (
+    attendance_text,
+    next_season_text,
+    schedule_text,
+    standings_text,
+    tonight_text,
+)
+from writers.result_sheets import (
+    attendance_sheet,
+    dice_sheet,
+    next_season_sheet,
+    problems_sheet,
+    schedule_sheet,
+    schedule_status_sheet,
+    standings_sheet,
+    tonight_sheet,
+)
 from writers.xlsx import ResultSheet, write_result_workbook
 
 EXAMPLE = """\
@@ -56,8 +73,32 @@ def build_parser() -> argparse.ArgumentParser:
         help="roll the dice (with this seed) for players still tied after every criterion;"
         " the rolls are recorded in the output's Dice sheet",
     )
+    parser.add_argument(
+        "--make-schedule",
+        action="store_true",
+        help="propose a balanced plan of games for every division (workbook without a"
+        " Schedule sheet) and write it into the output's Schedule sheet",
+    )
+    parser.add_argument(
+        "--tonight",
+        nargs="?",
+        const="latest",
+        metavar="DATE",
+        type=_tonight_date,
+        help="propose tonight's games (and substitutions) from who is present on DATE"
+        " (default: the latest Attendance column)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="show tracebacks")
     return parser
+
+
+def _tonight_date(text: str) -> str | dt.date:
+    if text == "latest":
+        return text
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a date like 2026-01-08, not {text!r}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,22 +142,33 @@ def run(args: argparse.Namespace) -> int:
         print(f"Error: {exc}", file=sys.stderr)
         return 1
     if problems.errors:
-        for problem in problems.items:
-            print(problem, file=sys.stderr)
-        count = len(problems.errors)
-        print(
-            f"{count} error{'s' if count != 1 else ''} in {source.name}; nothing was written.",
-            file=sys.stderr,
-        )
-        return 1
+        return report_errors(problems, source)
 
-    result = compute_league(season, problems, dice_seed=args.roll_dice)
+    options = Options(
+        dice_seed=args.roll_dice,
+        make_schedule=args.make_schedule,
+        tonight=args.tonight is not None,
+        tonight_date=args.tonight if isinstance(args.tonight, dt.date) else None,
+    )
+    result = compute_league(season, problems, options=options)
+    if problems.errors:
+        return report_errors(problems, source)
 
     sheets: list[ResultSheet] = []
     if season.has_league:
         sheets.append(standings_sheet(result))
     if result.new_dice:
         sheets.append(dice_sheet([*season.dice, *result.new_dice]))
+    if result.attendance is not None:
+        sheets.append(attendance_sheet(result.attendance))
+    if result.schedule is not None:
+        if result.schedule.made:
+            sheets.append(schedule_sheet(result.schedule))
+        sheets.append(schedule_status_sheet(result.schedule))
+    if result.next_season is not None:
+        sheets.append(next_season_sheet(result.next_season))
+    if result.tonight is not None:
+        sheets.append(tonight_sheet(result.tonight))
     sheets.append(problems_sheet(problems.warnings))
 
     for problem in problems.warnings:
@@ -124,6 +176,15 @@ def run(args: argparse.Namespace) -> int:
     if season.has_league:
         print(standings_text(result))
         print()
+    for part, render in (
+        (result.attendance, attendance_text),
+        (result.schedule, schedule_text),
+        (result.next_season, next_season_text),
+        (result.tonight, tonight_text),
+    ):
+        if part is not None:
+            print(render(part))  # type: ignore[operator]
+            print()
     for roll in result.new_dice:
         print(f"Rolled for {roll.player} ({roll.division}, round {roll.round}): {roll.roll}")
     if args.dry_run:
@@ -132,6 +193,18 @@ def run(args: argparse.Namespace) -> int:
     write_result_workbook(source, target, sheets)
     print(f"Wrote {target}")
     return 0
+
+
+def report_errors(problems: Problems, source: Path) -> int:
+    """Print every problem (errors and warnings) to stderr; the run writes nothing."""
+    for problem in problems.items:
+        print(problem, file=sys.stderr)
+    count = len(problems.errors)
+    print(
+        f"{count} error{'s' if count != 1 else ''} in {source.name}; nothing was written.",
+        file=sys.stderr,
+    )
+    return 1
 
 
 if __name__ == "__main__":

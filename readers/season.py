@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from readers.attendance import AttendanceSheet, Night, read_attendance, read_nights
 from readers.cells import parse_date, parse_int, parse_keyword, parse_number, parse_text
 from readers.formulas import find_uncached_formulas
+from readers.plans import Signup, read_schedule, read_signups
 from readers.problems import Problems
 from readers.settings import Settings, read_settings
 from readers.tables import Column, Table, Workbook, WorkbookError, read_table
@@ -30,6 +32,7 @@ from rules.model import (
     Substitution,
 )
 from rules.ruleset import Ruleset
+from rules.schedule import PlannedGame
 
 GAME_TYPES = {"mcr": GameType.MCR, "riichi": GameType.RIICHI}
 SUBSTITUTED = {
@@ -45,14 +48,21 @@ SUBSTITUTED = {
 PENALTY_KINDS = {k.value: k for k in PenaltyKind}
 
 #: The sheets this reader looks at (their formulas are checked for saved values).
-INPUT_SHEETS = ("Settings", "Players", "Divisions", "Games", "Penalties", "Dice")
-
-#: Contract sheets that this version keeps in the workbook but does not process yet.
-NOT_YET_PROCESSED = (
+INPUT_SHEETS = (
+    "Settings",
+    "Players",
+    "Divisions",
+    "Games",
+    "Penalties",
+    "Dice",
     "Nights",
     "Attendance",
     "Signups",
     "Schedule",
+)
+
+#: Contract sheets that this version keeps in the workbook but does not process yet.
+NOT_YET_PROCESSED = (
     "Hands",
     "Seating",
     "Boards",
@@ -83,6 +93,10 @@ class Season:
     penalties: list[Penalty] = field(default_factory=list)
     dice: list[DiceRoll] = field(default_factory=list)
     has_league: bool = False
+    nights: list[Night] = field(default_factory=list)
+    attendance: AttendanceSheet | None = None
+    signups: list[Signup] | None = None
+    schedule: list[PlannedGame] | None = None
 
 
 def _suggest(name: str, known: list[str]) -> str:
@@ -149,6 +163,14 @@ def read_season(path: Path) -> tuple[Season, Problems]:
         season.penalties = _read_penalties(book, season, problems, divisions_ok)
     if book.find("Dice") is not None:
         season.dice = _read_dice(book, season, problems, divisions_ok)
+    if book.find("Nights") is not None:
+        season.nights = read_nights(book, problems)
+    if book.find("Attendance") is not None:
+        season.attendance = read_attendance(book, problems)
+    if book.find("Signups") is not None:
+        season.signups = read_signups(book, problems)
+    if book.find("Schedule") is not None and divisions_ok:
+        season.schedule = read_schedule(book, season.divisions, problems)
     return season, problems
 
 
@@ -459,7 +481,7 @@ def _read_games(
                 f"game {game_id!r} is dated {date.isoformat()}, after as_of {as_of.isoformat()};"
                 " it is counted",
             )
-        games.append(Game(game_id, division.name, seats, date))  # type: ignore[arg-type]
+        games.append(Game(game_id, division.name, seats, date, first))  # type: ignore[arg-type]
     return games
 
 

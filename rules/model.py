@@ -6,7 +6,7 @@ These are plain, validated values; reading them from a workbook is the readers' 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 
@@ -77,6 +77,7 @@ class Game:
     division: str
     seats: tuple[Seat, Seat, Seat, Seat]
     date: dt.date | None = None
+    row: int | None = field(default=None, compare=False)  # first Excel row, for messages
 
 
 @dataclass(frozen=True)

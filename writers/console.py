@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from compute import LeagueResult
+from compute_season import AttendanceResult, NextSeasonResult, ScheduleResult, TonightResult
 from rules.model import GameType
 
 
@@ -48,3 +49,64 @@ def standings_text(result: LeagueResult) -> str:
             lines.append("  " + "  ".join(cells).rstrip())
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
+
+
+def attendance_text(result: AttendanceResult) -> str:
+    """Members who are not in good standing, and what they must do."""
+    lines = [
+        f"Attendance at {result.as_of.isoformat()}: {len(result.regular_nights)} regular nights"
+        f" since {result.season_start.isoformat()}"
+    ]
+    flagged = [m for m in result.members if m.status.value != "ok"]
+    for m in flagged:
+        since = f" since {m.since.isoformat()}" if m.since else ""
+        lines.append(
+            f"  {m.player}: {m.status.value}{since} ({m.attended} of {m.regular},"
+            f" needs {m.required.numerator}/{m.required.denominator}); {m.advice.text}"
+        )
+    if not flagged:
+        lines.append("  everyone is in good standing")
+    return "\n".join(lines)
+
+
+def schedule_text(result: ScheduleResult) -> str:
+    """Played and remaining planned games per division."""
+    counts: dict[str, list[int]] = {}
+    for status in result.statuses:
+        entry = counts.setdefault(status.planned.division, [0, 0])
+        entry[0 if status.played else 1] += 1
+    title = "Proposed schedule (written to the Schedule sheet)" if result.made else "Schedule"
+    lines = [f"{title}:"]
+    for division, (played, remaining) in counts.items():
+        lines.append(
+            f"  {division}: {played} of {played + remaining} planned games played,"
+            f" {remaining} remaining"
+        )
+    return "\n".join(lines)
+
+
+def next_season_text(result: NextSeasonResult) -> str:
+    """Next season's divisions, one line each."""
+    lines = ["Next season:"]
+    for game, places in result.places.items():
+        levels: dict[int, list[str]] = {}
+        for place in places:
+            levels.setdefault(place.level, []).append(place.player)
+        for level, players in levels.items():
+            lines.append(f"  {game.value} {level} ({len(players)}): {', '.join(players)}")
+    return "\n".join(lines)
+
+
+def tonight_text(result: TonightResult) -> str:
+    """Tonight's proposed games."""
+    lines = [f"Tonight, {result.date.isoformat()}: {len(result.present)} present"]
+    if not result.games:
+        lines.append("  no planned game can be played tonight")
+    for g in result.games:
+        seats = ", ".join(
+            f"{p} (substitute needed)" if p in g.substituted else p for p in g.planned.players
+        )
+        lines.append(f"  {g.division}, planned game {g.planned.label}: {seats}")
+    if result.free:
+        lines.append(f"  present, not seated (possible substitutes): {', '.join(result.free)}")
+    return "\n".join(lines)

@@ -6,10 +6,12 @@ the contract's order, then extra columns that help the organiser.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from fractions import Fraction
 
 from compute import LeagueResult
+from compute_season import AttendanceResult, NextSeasonResult, ScheduleResult, TonightResult
 from readers.problems import Problem
 from rules.model import DiceRoll, GameType
 from writers.xlsx import Cell, ResultSheet
@@ -85,3 +87,131 @@ def dice_sheet(rolls: Sequence[DiceRoll]) -> ResultSheet:
     rows: list[list[Cell]] = [["Division", "Player", "Round", "Roll"]]
     rows.extend([r.division, r.player, r.round, r.roll] for r in rolls)
     return ResultSheet("Dice", rows)
+
+
+def _date(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def attendance_sheet(result: AttendanceResult) -> ResultSheet:
+    """The ``Attendance status`` sheet: one row per division member, by name."""
+    rows: list[list[Cell]] = [
+        [
+            "Player",
+            "Divisions",
+            "Required",
+            "Regular nights",
+            "Attended",
+            "Status",
+            "Since",
+            "Next check",
+            "Coming nights",
+            "Must attend",
+            "Advice",
+        ]
+    ]
+    for m in result.members:
+        rows.append(
+            [
+                m.player,
+                m.divisions,
+                f"{m.required.numerator}/{m.required.denominator}",
+                m.regular,
+                m.attended,
+                m.status.value,
+                _date(m.since),
+                _date(m.advice.check),
+                m.advice.coming,
+                m.advice.must_attend,
+                m.advice.text,
+            ]
+        )
+    return ResultSheet("Attendance status", rows)
+
+
+def next_season_sheet(result: NextSeasonResult) -> ResultSheet:
+    """The ``Next season`` sheet: MCR then riichi, level 1 first, in priority order."""
+    rows: list[list[Cell]] = [
+        ["Game", "Level", "Player", "Reason", "Previous division", "Previous rank"]
+    ]
+    for game, places in result.places.items():
+        for place in places:
+            previous = result.previous.get((game, place.player))
+            rows.append(
+                [
+                    game.value,
+                    place.level,
+                    place.player,
+                    place.reason,
+                    previous[0] if previous else None,
+                    previous[1] if previous else None,
+                ]
+            )
+    return ResultSheet("Next season", rows)
+
+
+SCHEDULE_COLUMNS = ["Division", "Game", "Player 1", "Player 2", "Player 3", "Player 4"]
+
+
+def schedule_sheet(result: ScheduleResult) -> ResultSheet:
+    """The ``Schedule`` sheet of a plan made with ``--make-schedule``."""
+    rows: list[list[Cell]] = [list(SCHEDULE_COLUMNS)]
+    rows.extend([p.division, p.label, *p.players] for p in result.plan)
+    return ResultSheet("Schedule", rows)
+
+
+def schedule_status_sheet(result: ScheduleResult) -> ResultSheet:
+    """The ``Schedule status`` sheet: every planned game, played or still to play."""
+    rows: list[list[Cell]] = [[*SCHEDULE_COLUMNS, "Status", "Played as game", "Date"]]
+    for s in result.statuses:
+        p = s.planned
+        rows.append(
+            [
+                p.division,
+                p.label,
+                *p.players,
+                "played" if s.played else "remaining",
+                s.game_id,
+                _date(s.date),
+            ]
+        )
+    return ResultSheet("Schedule status", rows)
+
+
+def tonight_sheet(result: TonightResult) -> ResultSheet:
+    """The ``Tonight`` sheet: the proposed games, substitutes, and who is free."""
+    rows: list[list[Cell]] = [
+        ["Date", *SCHEDULE_COLUMNS, "Substitute for", "Note"],
+    ]
+    for g in result.games:
+        p = g.planned
+        note = (
+            f"{len(g.substituted)} substitute{'s' if len(g.substituted) > 1 else ''} needed"
+            if g.substituted
+            else ""
+        )
+        rows.append(
+            [
+                result.date.isoformat(),
+                p.division,
+                p.label,
+                *p.players,
+                ", ".join(g.substituted),
+                note,
+            ]
+        )
+    if result.free:
+        rows.append(
+            [
+                result.date.isoformat(),
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                "present, not seated: " + ", ".join(result.free),
+            ]
+        )
+    return ResultSheet("Tonight", rows)

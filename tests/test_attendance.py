@@ -1,0 +1,155 @@
+"""Attendance status (rules.md 1.4): worked example and the status machine, arrow by arrow."""
+
+import datetime as dt
+
+import pytest
+
+from rules.attendance import (
+    ONE_DIVISION,
+    TWO_DIVISIONS,
+    Status,
+    advice,
+    attendance_history,
+    check_dates,
+    meets,
+    nights_needed,
+    requirement,
+)
+
+START = dt.date(2025, 8, 28)  # a Thursday
+NIGHTS = [START + dt.timedelta(weeks=k) for k in range(30)]
+
+
+def night(k: int) -> dt.date:
+    return NIGHTS[k]
+
+
+CHECK1, CHECK2, CHECK3 = dt.date(2025, 12, 11), dt.date(2026, 1, 1), dt.date(2026, 1, 22)
+
+
+def test_check_calendar():
+    assert check_dates(START, dt.date(2026, 2, 12)) == [
+        CHECK1,
+        CHECK2,
+        CHECK3,
+        dt.date(2026, 2, 12),
+    ]
+    assert night(15) == CHECK1 and night(18) == CHECK2 and night(21) == CHECK3
+
+
+@pytest.mark.parametrize(
+    ("attended", "regular", "required", "ok"),
+    [
+        (6, 14, ONE_DIVISION, True),  # 30 >= 28
+        (5, 14, ONE_DIVISION, False),  # 25 < 28: 5.6 rounds up to 6
+        (6, 15, ONE_DIVISION, True),  # exactly 2/5
+        (10, 15, TWO_DIVISIONS, True),  # exactly 2/3
+        (9, 14, TWO_DIVISIONS, False),  # 27 < 28
+        (0, 0, ONE_DIVISION, True),
+    ],
+)
+def test_exact_ratio(attended, regular, required, ok):
+    assert meets(attended, regular, required) is ok
+
+
+def test_requirement_by_number_of_divisions():
+    assert [requirement(n) for n in (1, 2, 3)] == [ONE_DIVISION, TWO_DIVISIONS, TWO_DIVISIONS]
+
+
+def test_worked_example_one_non_regular_thursday():
+    # rules.md 1.4: one non-regular Thursday among the first 15 -> the 2025-12-11 check counts
+    # 14 regular nights; a one-division member needs 5.6, i.e. 6.
+    regular = [n for n in NIGHTS if n != dt.date(2025, 10, 30)]
+    assert nights_needed(14, ONE_DIVISION) == 6
+    six = [n for n in regular if n < CHECK1][:6]
+    history = attendance_history(START, regular, six, ONE_DIVISION, CHECK1)
+    check = next(e for e in history.events if e.kind == "check")
+    assert (check.regular, check.attended, check.status) == (14, 6, Status.OK)
+    history = attendance_history(START, regular, six[:5], ONE_DIVISION, CHECK1)
+    assert history.at(CHECK1) == (Status.WARNING, CHECK1)
+
+
+def ks(*ranges):
+    return [night(k) for r in ranges for k in r]
+
+
+# Each row: attended nights, the date looked at, expected (status, since) at that date.
+TRANSITIONS = [
+    pytest.param(ks(range(30)), CHECK3, (Status.OK, None), id="ok -> ok: never warned"),
+    pytest.param(ks(range(5)), CHECK1, (Status.WARNING, CHECK1), id="ok -> warning"),
+    pytest.param(
+        ks(range(5), range(15, 18)), CHECK2, (Status.OK, CHECK2), id="warning -> ok at a check"
+    ),
+    pytest.param(
+        ks(range(5)), CHECK2, (Status.SUBSTITUTABLE, CHECK2), id="warning -> substitutable"
+    ),
+    pytest.param(
+        ks(range(5)), CHECK3, (Status.SUBSTITUTABLE, CHECK2), id="substitutable stays at a check"
+    ),
+    pytest.param(
+        ks(range(5), range(15, 17), [19]),
+        night(19),
+        (Status.OK, night(19)),
+        id="substitutable -> ok after a night between checks",
+    ),
+    pytest.param(
+        ks(range(5), range(15, 17)),
+        night(19),
+        (Status.SUBSTITUTABLE, CHECK2),
+        id="substitutable until the requirement is reached",
+    ),
+    pytest.param(
+        ks(range(5), range(15, 17), [18]),
+        CHECK2,
+        (Status.OK, CHECK2),
+        id="check on a club night first, then that night releases",
+    ),
+    pytest.param(
+        ks(range(6), range(15, 18)),
+        CHECK2,
+        (Status.OK, None),
+        id="passing every check never sets since",
+    ),
+]
+
+
+@pytest.mark.parametrize(("attended", "when", "expected"), TRANSITIONS)
+def test_status_machine(attended, when, expected):
+    history = attendance_history(START, NIGHTS, attended, ONE_DIVISION, when)
+    assert history.at(when) == expected
+
+
+def test_status_for_substitution_on_a_check_night_is_after_the_check():
+    # Substitutable at the 2026-01-01 check, released by attending that same night: the
+    # status that holds for that night's substitutions is the one right after the check.
+    attended = ks(range(5), range(15, 17), [18])
+    history = attendance_history(START, NIGHTS, attended, ONE_DIVISION, CHECK3)
+    assert history.for_substitution(CHECK2) is Status.SUBSTITUTABLE
+    assert history.at(CHECK2) == (Status.OK, CHECK2)
+    assert history.for_substitution(night(19)) is Status.OK
+
+
+def test_check_applied_before_the_night_counts():
+    # 5 of the 15 nights before 2025-12-11: warning, even though attending that night makes 6.
+    history = attendance_history(START, NIGHTS, ks(range(5), [15]), ONE_DIVISION, CHECK1)
+    assert history.at(CHECK1) == (Status.WARNING, CHECK1)
+
+
+def test_late_or_absent_nights_do_not_count_and_non_regular_nights_are_skipped():
+    regular = [n for n in NIGHTS if n != night(3)]
+    history = attendance_history(START, regular, ks(range(6)), ONE_DIVISION, CHECK1)
+    # night 3 is not regular: 5 of 14 count -> warning
+    assert history.at(CHECK1) == (Status.WARNING, CHECK1)
+
+
+def test_advice_counts_the_coming_thursdays():
+    tip = advice(START, night(12), 4, 13, ONE_DIVISION)
+    assert (tip.check, tip.coming, tip.must_attend) == (CHECK1, 2, 2)
+    assert tip.text == "attend 2 of the next 2 Thursdays to pass the 2025-12-11 check"
+    tip = advice(START, night(12), 2, 13, ONE_DIVISION)
+    assert tip.must_attend == 4 and tip.text.startswith("cannot pass the 2025-12-11 check")
+    tip = advice(START, night(12), 9, 13, ONE_DIVISION)
+    assert tip.must_attend == 0 and "even without coming" in tip.text
+    # a night marked not regular is not a coming night
+    tip = advice(START, night(12), 4, 13, ONE_DIVISION, not_regular=[night(13)])
+    assert (tip.coming, tip.must_attend) == (1, 2)
