@@ -4,15 +4,18 @@ Run ``python sample_sheets/make_sample.py`` (or ``make sample``). It writes
 
 * ``sample_sheets/season.xlsx``: the 2025/26 season of a club like Mahjong Danmark's
   Copenhagen divisions: 30 players, two MCR and three riichi divisions, 20 Thursday club
-  nights from 2025-08-28 to 2026-01-08, six division games a night;
-* ``sample_sheets/template.xlsx``: an empty workbook for a new season, with a "Read me" sheet.
+  nights from 2025-08-28 to 2026-01-08, six division games a night, with the club nights,
+  the attendance record, the planned games and next season's signups;
+* ``sample_sheets/template.xlsx``: an empty workbook for a new season, with a "Read me" sheet
+  and the header row of every sheet.
 
 The output is deterministic: a single ``random.Random(2025)`` drives every choice, nothing
 depends on today's date, and the workbook properties and the zip entries carry a fixed
 timestamp, so running the script again gives byte-identical files.
 
 Deliberate features of ``season.xlsx`` (each one is asserted by :func:`check_season`, which
-recomputes the standings by rules.md 1.1-1.2, so a tweak that breaks one fails loudly):
+recomputes the standings by rules.md 1.1-1.2, or by :func:`check_attendance` and
+:func:`check_next_season` (rules.md 1.3-1.4), so a tweak that breaks one fails loudly):
 
 (a) Riichi games with equal final scores (shared uma): in "Riichi 1" two players tie for
     first, in "Riichi 2" two tie for third, and in another "Riichi 2" game three tie for first.
@@ -32,6 +35,40 @@ recomputes the standings by rules.md 1.1-1.2, so a tweak that breaks one fails l
     place counts; in the games both played Rasmus did better, so head-to-head ranks him
     first (Line sorts first by name).
 
+(f) ``Nights``: the 20 Thursdays as Excel dates; 2025-10-30 is ``Regular`` = no ("Thursday
+    before Copenhagen Open"). Every Thursday has division games, so it has games too: they
+    count for the standings, the night just does not count for attendance. So the
+    2025-12-11 check counts 14 regular nights (rules.md's example) and as_of 19. Plus a
+    Saturday, 2025-11-15 "Club tournament", marked no: a non-Thursday never counts (the
+    tool warns).
+(g) ``Attendance``: one row per division member, one column per Thursday headed by its date,
+    with every cell form of workbook.md: ``x``/``X``, ``1``, ``yes``, ``ja``; arrival times
+    as Excel times and as text, on time up to 18:30 (an 18:30 cell) and late after (an
+    "18:31" cell); ``late``/``Late``/``sen``; blank, ``0``, ``no``, ``nej``, ``-``. Everyone
+    who played a game that night is there (on time or late); a substituted member is absent.
+    Kasper Vestergaard's cell on 2025-10-30 is 18:34, as his lateness penalty's note says.
+    Checks on 2025-12-11 and 2026-01-01; the status at as_of 2026-01-08 (rules.md 1.4):
+
+    - Hanna Eriksson and Magnus Friis (two divisions, 2/3): warning at 2025-12-11,
+      **substitutable since 2026-01-01** (so their substitutions on 2026-01-01 and 2026-01-08
+      are allowed) and never back above 2/3;
+    - Rasmus Kjeldsen (one division, 2/5): late three times in the autumn, 5 of 14 → warning
+      at 2025-12-11; on time in December, 8 of 17 → **ok since 2026-01-01**;
+    - Line Sørensen (2/5): 6 of 14 passes 2025-12-11, away in December, 6 of 17 → **warning
+      since 2026-01-01**;
+    - Kasper Vestergaard (2/5): late six times (``late``, ``sen``, 18:34 and other times after
+      18:30), just on the line at both checks (6 of 14, 7 of 17): **ok**, never warned;
+    - everyone else: **ok**, never warned.
+(h) ``Schedule``: per division the foursomes played so far in the order played (game 1, 2,
+    ...; the same foursome twice is listed twice), then the games still to play (MCR 1: 3,
+    MCR 2: 2, Riichi 1: 4 on two nights of two tables, Riichi 2: 3, Riichi 3: 2), which
+    rotate through every member, the substitutable ones included.
+(i) ``Signups``: every current member for each game they play, except Sofie Lindberg
+    (Riichi; last in Riichi 1, a relegation candidate) and Camilla Juhl (MCR; third in
+    MCR 1, keeps playing riichi). New: Piotr Nowak (Riichi, rating 1340), Marie Lefèvre
+    (Riichi, no rating) and Jonas Petersen (MCR, rating 1000), all in ``Players``. ``Game``
+    is mostly ``MCR``/``Riichi``, some rows in lower case.
+
 Values typed by hand, valid per workbook.md: one riichi score is text with a thousands
 separator (``"32,100"`` style) and one date is ISO text (``"2025-10-02"``).
 
@@ -48,7 +85,7 @@ import zipfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from fractions import Fraction
 from itertools import combinations, groupby, pairwise
 from pathlib import Path
@@ -237,6 +274,76 @@ PENALTIES: list[tuple[str, int, str, str, int | None, int | None, str]] = [
     ("Riichi 1", 6, "Jan Dyrberg", "chombo", None, None, "Called ron on a tile that did not win"),
     ("Riichi 2", 9, "Kasper Vestergaard", "lateness", None, 4, "Arrived 18:34"),
     ("MCR 1", 12, "Søren Østergaard", "other", 10, None, "Repeatedly drew out of turn"),
+]
+
+# --------------------------------------------------------------------------------------------
+# Club nights and attendance (rules.md 1.4)
+# --------------------------------------------------------------------------------------------
+
+AS_OF = NIGHTS[-1]
+START_TIME = time(18, 30)  # arriving later does not count
+FIRST_CHECK_WEEKS = 15
+CHECK_EVERY_WEEKS = 3
+ONE_DIVISION = Fraction(2, 5)
+TWO_DIVISIONS = Fraction(2, 3)
+
+#: The one Thursday that is not a regular night (games were still played on it).
+NON_REGULAR_NIGHT = 9  # 2025-10-30
+NON_REGULAR_NOTE = "Thursday before Copenhagen Open"
+#: A club date that is not a Thursday: never a regular night (the tool warns).
+EXTRA_NIGHTS: list[tuple[date, str]] = [(date(2025, 11, 15), "Club tournament (Saturday)")]
+NIGHT_NOTES = {0: "First night of the season", 16: "Christmas dinner after play"}
+
+#: Attendance written out night by night for the members whose status is a feature:
+#: ``o`` on time, ``l`` late (``late``/``sen``), ``t`` late with an arrival time after 18:30,
+#: ``.`` absent. Everyone else gets a random record that never fails a check.
+ATTENDANCE_PATTERNS: dict[str, str] = {
+    # Two divisions (2/3): stopped coming in October; substituted on 2026-01-01 and -08.
+    "Hanna Eriksson": "ooloo.o.............",
+    "Magnus Friis": "oooootoo............",
+    # One division (2/5): late in the autumn (5 of 14), on time in December (8 of 17).
+    "Rasmus Kjeldsen": "o.loo..tool..o.ooo..",
+    # One division: 6 of 14 passes the first check, away in December, 6 of 17 fails.
+    "Line Sørensen": "..oloot..ooot.o...oo",
+    # One division: often late, exactly on the line at both checks (6 of 14, 7 of 17).
+    "Kasper Vestergaard": "o..loo.t.toloo.tolo.",
+}
+#: Cells typed as given (player, night, mark, value): on the boundary (18:30 is still on
+#: time, 18:31 is late), and the late member's ``late`` and ``sen``.
+FIXED_CELLS: list[tuple[str, int, str, Any]] = [
+    ("Yuki Tanaka", 2, "o", time(18, 30)),
+    ("Jan de Vries", 6, "t", "18:31"),
+    ("Kasper Vestergaard", 3, "l", "late"),
+    ("Kasper Vestergaard", 11, "l", "sen"),
+]
+#: (player, status, since) at ``as_of``; everyone not listed is ``ok`` and was never warned.
+EXPECTED_ATTENDANCE: dict[str, tuple[str, date]] = {
+    "Hanna Eriksson": ("substitutable", date(2026, 1, 1)),
+    "Magnus Friis": ("substitutable", date(2026, 1, 1)),
+    "Rasmus Kjeldsen": ("ok", date(2026, 1, 1)),
+    "Line Sørensen": ("warning", date(2026, 1, 1)),
+}
+#: Members warned at the first check (2025-12-11).
+EXPECTED_FIRST_WARNINGS = {"Hanna Eriksson", "Magnus Friis", "Rasmus Kjeldsen"}
+#: The member who is late now and then and stays just above the requirement.
+LATE_BUT_OK = "Kasper Vestergaard"
+
+# --------------------------------------------------------------------------------------------
+# Next season: planned games and signups
+# --------------------------------------------------------------------------------------------
+
+#: Club nights still to play per division after as_of (Riichi 1 plays two tables a night).
+REMAINING_NIGHTS = {"MCR 1": 3, "MCR 2": 2, "Riichi 1": 2, "Riichi 2": 3, "Riichi 3": 2}
+#: (player, game) of current members who do not sign up again for that game.
+NOT_SIGNING_UP: list[tuple[str, str]] = [
+    ("Sofie Lindberg", RIICHI),  # last in Riichi 1: a relegation candidate
+    ("Camilla Juhl", MCR),  # third in MCR 1; keeps playing riichi
+]
+#: New players (in Players, in no division of that game this season) and their game.
+NEW_SIGNUPS: list[tuple[str, str]] = [
+    ("Piotr Nowak", RIICHI),
+    ("Marie Lefèvre", RIICHI),
+    ("Jonas Petersen", MCR),
 ]
 
 # --------------------------------------------------------------------------------------------
@@ -1084,6 +1191,445 @@ def check_season(games: list[Game], penalties: list[PenaltyRow]) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Nights and Attendance, and the self-check of rules.md 1.4
+# --------------------------------------------------------------------------------------------
+
+ON_TIME, LATE, AWAY = "on time", "late", "absent"
+MARK_ARRIVAL = {"o": ON_TIME, "l": LATE, "t": LATE, ".": AWAY}
+OK, WARNING, SUBSTITUTABLE = "ok", "warning", "substitutable"
+
+#: Every way of filling in a cell (see :func:`cell_kind`); the sample uses each at least once.
+CELL_KINDS = {
+    "x",
+    "yes",
+    "ja",
+    "number 1",
+    "time on time",
+    "text time on time",
+    "late",
+    "sen",
+    "time late",
+    "text time late",
+    "blank",
+    "number 0",
+    "no",
+    "nej",
+    "-",
+}
+
+
+@dataclass
+class Extras:
+    """The sheets for attendance and next season: Nights, Attendance, Schedule, Signups."""
+
+    nights: list[tuple[date, str, str | None]]
+    attendance: dict[str, list[Any]]  # member -> one cell per Thursday in NIGHTS
+    schedule: list[tuple[str, int, list[str]]]  # (division, planned game number, foursome)
+    signups: list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class Change:
+    """A status change: the new status, its date and what set it (a check or a night)."""
+
+    when: date
+    status: str
+    by: str
+
+
+def members_in_order() -> list[str]:
+    """Every division member once, in the order of the Players sheet."""
+    members = {m for _, _, _, ms in DIVISIONS for m in ms}
+    return [name for name, _ in PLAYERS if name in members]
+
+
+def division_count(player: str) -> int:
+    """How many divisions ``player`` plays in."""
+    return sum(player in members for _, _, _, members in DIVISIONS)
+
+
+def required(player: str) -> Fraction:
+    """2/5 of the regular nights in one division, 2/3 in two or more."""
+    return ONE_DIVISION if division_count(player) == 1 else TWO_DIVISIONS
+
+
+def make_nights() -> list[tuple[date, str, str | None]]:
+    """The Nights rows in date order: every Thursday, one of them not regular, and a
+    Saturday tournament (not a Thursday, so never a regular night)."""
+    rows: list[tuple[date, str, str | None]] = []
+    for i, night in enumerate(NIGHTS):
+        if i == NON_REGULAR_NIGHT:
+            rows.append((night, "no", NON_REGULAR_NOTE))
+        else:
+            rows.append((night, "yes", NIGHT_NOTES.get(i)))
+    rows += [(day, "no", note) for day, note in EXTRA_NIGHTS]
+    return sorted(rows, key=lambda row: row[0])
+
+
+def regular_nights(nights: list[tuple[date, str, str | None]]) -> list[date]:
+    """The Thursdays heading the Attendance columns or in Nights, minus those marked no."""
+    marked_no = {day for day, regular, _ in nights if regular.casefold() == "no"}
+    days = set(NIGHTS) | {day for day, _, _ in nights}
+    return sorted(day for day in days if day.weekday() == 3 and day not in marked_no)
+
+
+def check_dates() -> list[date]:
+    """15 weeks after the season start, then every 3 weeks, up to as_of."""
+    dates = []
+    when = SEASON_START + timedelta(weeks=FIRST_CHECK_WEEKS)
+    while when <= AS_OF:
+        dates.append(when)
+        when += timedelta(weeks=CHECK_EVERY_WEEKS)
+    return dates
+
+
+def arrival(value: Any) -> str:
+    """How an Attendance cell reads by workbook.md: on time, late or absent."""
+    if value is None:
+        return AWAY
+    if isinstance(value, time):
+        return ON_TIME if value <= START_TIME else LATE
+    text = str(value).strip().casefold()
+    if text in ("x", "1", "yes", "ja"):
+        return ON_TIME
+    if text in ("late", "sen"):
+        return LATE
+    if text in ("", "0", "no", "nej", "-"):
+        return AWAY
+    match = re.fullmatch(r"(\d{1,2}):(\d{2})", text)
+    assert match, f"not an attendance cell: {value!r}"
+    return ON_TIME if time(int(match[1]), int(match[2])) <= START_TIME else LATE
+
+
+def cell_kind(value: Any) -> str:
+    """Which of the :data:`CELL_KINDS` a cell is."""
+    if value is None:
+        return "blank"
+    if isinstance(value, time):
+        return f"time {arrival(value)}"
+    if isinstance(value, int):
+        return f"number {value}"
+    text = str(value).strip().casefold()
+    if re.fullmatch(r"\d{1,2}:\d{2}", text):
+        return f"text time {arrival(value)}"
+    return text
+
+
+def attendance_history(
+    arrivals: Sequence[str], regular: list[date], requirement: Fraction
+) -> list[Change]:
+    """The status changes of one member by rules.md 1.4, events in date order up to as_of.
+
+    ``arrivals[i]`` is how the member came on ``NIGHTS[i]``. A check on date C counts the
+    regular nights from the season start to before C; a check on a club night comes before
+    that night counts. A substitutable member is released after the first regular night
+    (counted up to and including it) that brings them up to the requirement.
+    """
+    came = dict(zip(NIGHTS, arrivals, strict=True))
+
+    def passes(nights: list[date]) -> bool:
+        attended = sum(came.get(day) == ON_TIME for day in nights)
+        return attended * requirement.denominator >= requirement.numerator * len(nights)
+
+    checks = check_dates()
+    status, changes = OK, []
+    for day in sorted(set(checks) | {d for d in regular if d <= AS_OF}):
+        if day in checks:
+            if not passes([d for d in regular if SEASON_START <= d < day]):
+                new = WARNING if status == OK else SUBSTITUTABLE
+            else:
+                new = OK
+            if new != status:
+                status = new
+                changes.append(Change(day, new, "check"))
+        up_to_tonight = [d for d in regular if SEASON_START <= d <= day]
+        if day in regular and status == SUBSTITUTABLE and passes(up_to_tonight):
+            status = OK
+            changes.append(Change(day, OK, "night"))
+    return changes
+
+
+def status_for_games(changes: list[Change], day: date) -> str:
+    """The status that holds for substitutions on ``day`` (after a check on that day, before
+    the night itself counts)."""
+    status = OK
+    for change in changes:
+        if change.when < day or (change.when == day and change.by == "check"):
+            status = change.status
+    return status
+
+
+def played_nights(games: list[Game]) -> dict[str, set[int]]:
+    """The nights each member played themselves (a substituted seat was not played)."""
+    played: dict[str, set[int]] = defaultdict(set)
+    for game in games:
+        for seat in game.seats:
+            if not seat.substituted:
+                played[seat.player].add(game.night)
+    return played
+
+
+def lateness_arrivals(
+    games: list[Game], penalties: list[PenaltyRow]
+) -> dict[tuple[str, int], time]:
+    """(player, night) -> arrival time, from the notes of lateness penalties ("Arrived 18:34")."""
+    by_id = {g.gid: g for g in games}
+    out = {}
+    for pen in penalties:
+        match = re.search(r"Arrived (\d{1,2}):(\d{2})", pen.note)
+        if pen.kind == "lateness" and match:
+            out[pen.player, by_id[pen.gid].night] = time(int(match[1]), int(match[2]))
+    return out
+
+
+def render(mark: str, rng: random.Random) -> Any:
+    """A cell as an organiser might type it for a mark (``o``, ``l``, ``t`` or ``.``)."""
+    if mark == "o":
+        kind = rng.choices(("x", "X", 1, "yes", "ja", "time", "text"), (40, 3, 6, 3, 5, 6, 3))[0]
+        if kind == "time":
+            return time(18, rng.randrange(0, 31, 5))
+        if kind == "text":
+            return f"18:{rng.randrange(0, 31, 5):02d}"
+        return kind
+    if mark == "l":
+        return rng.choice(("late", "sen", "Late"))
+    if mark == "t":
+        minutes = rng.randint(31, 75)
+        arrived = time(18 + minutes // 60, minutes % 60)
+        return arrived if rng.random() < 0.6 else f"{arrived.hour}:{arrived.minute:02d}"
+    return rng.choices((None, 0, "no", "nej", "-"), (24, 2, 2, 2, 2))[0]
+
+
+def make_attendance(
+    games: list[Game],
+    penalties: list[PenaltyRow],
+    nights: list[tuple[date, str, str | None]],
+    rng: random.Random,
+) -> dict[str, list[Any]]:
+    """One row of cells per member. The members of :data:`ATTENDANCE_PATTERNS` follow their
+    pattern; everyone else is on time at (almost) every night they played and at about half of
+    the others, redrawn until they never fail a check."""
+    played = played_nights(games)
+    regular = regular_nights(nights)
+    forced: dict[tuple[str, int], tuple[str, Any]] = {
+        (player, night): (mark, value) for player, night, mark, value in FIXED_CELLS
+    }
+    for (player, night), arrived in lateness_arrivals(games, penalties).items():
+        forced[player, night] = ("t", arrived)
+    cells = {}
+    for player in members_in_order():
+        if player in ATTENDANCE_PATTERNS:
+            marks = list(ATTENDANCE_PATTERNS[player])
+        else:
+            while True:
+                marks = [
+                    ("o" if rng.random() < 0.92 else rng.choice("lt"))
+                    if night in played[player]
+                    else ("o" if rng.random() < 0.45 else ".")
+                    for night in range(len(NIGHTS))
+                ]
+                for (who, night), (mark, _) in forced.items():
+                    if who == player:
+                        marks[night] = mark
+                arrivals = [MARK_ARRIVAL[m] for m in marks]
+                if not attendance_history(arrivals, regular, required(player)):
+                    break
+        assert len(marks) == len(NIGHTS), f"{player}: one mark per night"
+        row = []
+        for night, mark in enumerate(marks):
+            if (player, night) in forced:
+                assert forced[player, night][0] == mark, f"{player}: night {night} is {mark}"
+                row.append(forced[player, night][1])
+            else:
+                row.append(render(mark, rng))
+        cells[player] = row
+    return cells
+
+
+def check_attendance(
+    games: list[Game], penalties: list[PenaltyRow], extras: Extras
+) -> dict[str, list[Change]]:
+    """Assert the attendance features from the sheets' contents; return every history."""
+    # Every Thursday has division games, so the non-regular one has games too: they are
+    # played as usual, the night just does not count for attendance.
+    assert {g.night for g in games} == set(range(len(NIGHTS))), "games on every Thursday"
+    regular = regular_nights(extras.nights)
+    assert len(regular) == len(NIGHTS) - 1 and NIGHTS[NON_REGULAR_NIGHT] not in regular
+    assert NON_REGULAR_NIGHT < FIRST_CHECK_WEEKS, "the non-regular Thursday is in the first 15"
+    assert any(day.weekday() != 3 for day, _, _ in extras.nights), "a non-Thursday date"
+    checks = check_dates()
+    assert checks == [date(2025, 12, 11), date(2026, 1, 1)], checks
+    assert sum(SEASON_START <= d < checks[0] for d in regular) == 14, "rules.md's example"
+
+    assert list(extras.attendance) == members_in_order(), "one row per member"
+    arrivals = {p: [arrival(v) for v in row] for p, row in extras.attendance.items()}
+    kinds = {cell_kind(v) for row in extras.attendance.values() for v in row}
+    assert kinds == CELL_KINDS, (
+        f"cell kinds: missing {CELL_KINDS - kinds}, odd {kinds - CELL_KINDS}"
+    )
+    for game in games:
+        for seat in game.seats:
+            came = arrivals[seat.player][game.night]
+            if seat.substituted:
+                assert came == AWAY, f"game {game.gid}: {seat.player} was substituted"
+            else:
+                assert came != AWAY, f"game {game.gid}: {seat.player} played"
+    for (player, night), arrived in lateness_arrivals(games, penalties).items():
+        assert extras.attendance[player][night] == arrived, f"{player}: arrived {arrived}"
+    for player, night, _, value in FIXED_CELLS:
+        assert extras.attendance[player][night] == value
+
+    history = {p: attendance_history(arrivals[p], regular, required(p)) for p in extras.attendance}
+    for player, changes in history.items():
+        final = (changes[-1].status, changes[-1].when) if changes else (OK, None)
+        assert final == EXPECTED_ATTENDANCE.get(player, (OK, None)), f"{player}: {changes}"
+    warned = {p for p, ch in history.items() if ch and ch[0] == Change(checks[0], WARNING, "check")}
+    assert warned == EXPECTED_FIRST_WARNINGS, f"first check warns {warned}"
+    for player, (status, _) in EXPECTED_ATTENDANCE.items():
+        if status == SUBSTITUTABLE:  # warned, then substitutable, never released
+            assert [c.status for c in history[player]] == [WARNING, SUBSTITUTABLE], player
+            assert division_count(player) == 2, player
+    # Every substituted seat is a member substitutable on that night.
+    for game in games:
+        for seat in game.seats:
+            if seat.substituted:
+                assert status_for_games(history[seat.player], NIGHTS[game.night]) == SUBSTITUTABLE
+
+    # The late member: late arrivals of both kinds, and one on-time night fewer would fail.
+    late = [cell_kind(v) for v in extras.attendance[LATE_BUT_OK]]
+    assert {"late", "sen", "time late"} <= set(late), f"{LATE_BUT_OK}: {late}"
+    assert not history[LATE_BUT_OK] and division_count(LATE_BUT_OK) == 1
+    for check in checks:
+        nights = [d for d in regular if d < check]
+        attended = sum(arrivals[LATE_BUT_OK][NIGHTS.index(d)] == ON_TIME for d in nights)
+        assert 0 <= attended * 5 - 2 * len(nights) < 5, f"{LATE_BUT_OK}: close to the line"
+    return history
+
+
+# --------------------------------------------------------------------------------------------
+# Schedule and Signups, and their self-check
+# --------------------------------------------------------------------------------------------
+
+
+def table_cost(
+    table: Sequence[str], upcoming: Counter[str], listed: Counter[str], met: Counter[frozenset[str]]
+) -> tuple[int, int, int]:
+    """Lower is fairer: (the four's remaining games planned so far, their games listed so
+    far, how often they already met)."""
+    return (
+        sum(upcoming[p] for p in table),
+        sum(listed[p] for p in table),
+        sum(met[frozenset(pair)] for pair in combinations(table, 2)),
+    )
+
+
+def plan_schedule(games: list[Game]) -> list[tuple[str, int, list[str]]]:
+    """The planned foursomes of every division: the games played so far, in the order they
+    were played, then the remaining nights' games. Those rotate through all members (the ones
+    with fewer games first, then who met least); Riichi 1 (eight members) plays two tables a
+    night, all eight split so they meet least."""
+    rows = []
+    for division, _, _, members in DIVISIONS:
+        tables = [g.players() for g in games if g.division == division]
+        upcoming: Counter[str] = Counter()
+        listed: Counter[str] = Counter(p for t in tables for p in t)
+        met: Counter[frozenset[str]] = Counter(
+            frozenset(pair) for t in tables for pair in combinations(t, 2)
+        )
+
+        def cost(table: Sequence[str]) -> tuple[int, int, int]:
+            return table_cost(table, upcoming, listed, met)  # noqa: B023 (called in this iteration only)
+
+        for _ in range(REMAINING_NIGHTS[division]):
+            if len(members) == 8:
+                first, rest = members[0], members[1:]
+                options = [[first, *c] for c in combinations(rest, 3)]
+                best = min(
+                    options, key=lambda t: cost(t)[2] + cost([m for m in members if m not in t])[2]
+                )
+                night = [best, [m for m in members if m not in best]]
+            else:
+                night = [list(min(combinations(members, 4), key=cost))]
+            for table in night:
+                tables.append(table)
+                upcoming.update(table)
+                listed.update(table)
+                met.update(frozenset(pair) for pair in combinations(table, 2))
+        rows += [(division, n, table) for n, table in enumerate(tables, start=1)]
+    return rows
+
+
+def members_of_game(game: str) -> set[str]:
+    """Everyone in a division of ``game`` (MCR or Riichi) this season."""
+    return {m for _, kind, _, members in DIVISIONS if kind == game for m in members}
+
+
+def make_signups(rng: random.Random) -> list[tuple[str, str]]:
+    """Next season's signups in the order they came in: every member for each game they play
+    (but :data:`NOT_SIGNING_UP`), plus :data:`NEW_SIGNUPS`; some typed in lower case."""
+    skip = set(NOT_SIGNING_UP)
+    wanted = [
+        (name, game)
+        for name, _ in PLAYERS
+        for game in (MCR, RIICHI)
+        if name in members_of_game(game) and (name, game) not in skip
+    ]
+    wanted += NEW_SIGNUPS
+    rng.shuffle(wanted)
+    return [(name, game.lower() if rng.random() < 0.2 else game) for name, game in wanted]
+
+
+def relegation_candidates(
+    division: str, games: list[Game], penalties: list[PenaltyRow]
+) -> set[str]:
+    """Rows n-1 and n of the standings (never row 1, nor row 2 below division 1)."""
+    rows = standings(division, games, penalties)
+    level = next(lvl for name, _, lvl, _ in DIVISIONS if name == division)
+    n = len(rows)
+    return {
+        row.line.player
+        for i, row in enumerate(rows, start=1)
+        if i >= n - 1 and i != 1 and not (i == 2 and level > 1)
+    }
+
+
+def check_next_season(games: list[Game], penalties: list[PenaltyRow], extras: Extras) -> None:
+    """Assert the Schedule and Signups features."""
+    for division, _, _, members in DIVISIONS:
+        planned = [(n, t) for d, n, t in extras.schedule if d == division]
+        assert [n for n, _ in planned] == list(range(1, len(planned) + 1)), division
+        assert all(len(set(t)) == 4 and set(t) <= set(members) for _, t in planned), division
+        played = [g.players() for g in games if g.division == division]
+        assert [t for _, t in planned[: len(played)]] == played, f"{division}: played first"
+        remaining = len(planned) - len(played)
+        assert 2 <= remaining <= 4, f"{division}: {remaining} games to play"
+
+    signed = [(name, game.casefold()) for name, game in extras.signups]
+    assert len(set(signed)) == len(signed), "one signup per player and game"
+    assert any(game != game.lower() for _, game in extras.signups)
+    assert any(game == game.lower() for _, game in extras.signups)
+    candidates = {
+        kind: set().union(
+            *(relegation_candidates(d, games, penalties) for d, k, _, _ in DIVISIONS if k == kind)
+        )
+        for kind in (MCR, RIICHI)
+    }
+    assert len(NOT_SIGNING_UP) == 2
+    assert [p in candidates[game] for p, game in NOT_SIGNING_UP] == [True, False]
+    for game in (MCR, RIICHI):
+        current = {p for p, g in signed if g == game.casefold() and p in members_of_game(game)}
+        assert current == members_of_game(game) - {p for p, g in NOT_SIGNING_UP if g == game}
+    ratings = dict(PLAYERS)
+    in_divisions = members_of_game(MCR) | members_of_game(RIICHI)
+    for name, game in NEW_SIGNUPS:
+        assert name in ratings and name not in in_divisions, f"{name}: a new player"
+        assert (name, game.casefold()) in signed
+    assert any(ratings[name] is None for name, _ in NEW_SIGNUPS), "a new player without rating"
+    assert any(ratings[name] is not None for name, _ in NEW_SIGNUPS), "a new player with rating"
+    assert {n for n, _ in signed} <= set(ratings), "everyone who signs up is in Players"
+
+
+# --------------------------------------------------------------------------------------------
 # Writing the workbooks
 # --------------------------------------------------------------------------------------------
 
@@ -1144,6 +1690,10 @@ HEADERS = {
     "Games": ("Game", "Date", "Division", "Player", "Score", "Substituted"),
     "Penalties": ("Game", "Player", "Kind", "Points", "Minutes", "Note"),
     "Dice": ("Division", "Player", "Round", "Roll"),
+    "Nights": ("Date", "Regular", "Note"),
+    "Attendance": ("Player",),  # then one column per club night, headed by its date
+    "Signups": ("Player", "Game"),
+    "Schedule": ("Division", "Game", "Player 1", "Player 2", "Player 3", "Player 4"),
 }
 WIDTHS = {
     "Settings": (18, 32),
@@ -1152,10 +1702,32 @@ WIDTHS = {
     "Games": (8, 12, 12, 24, 10, 13),
     "Penalties": (8, 24, 12, 10, 10, 44),
     "Dice": (12, 24, 8, 8),
+    "Nights": (12, 9, 34),
+    "Attendance": (22,),
+    "Signups": (24, 10),
+    "Schedule": (12, 8, 22, 22, 22, 22),
 }
+#: Width of an Attendance date column.
+NIGHT_WIDTH = 11
+TIME_FORMAT = "hh:mm"
 
 
-def season_workbook(games: list[Game], penalties: list[PenaltyRow]) -> Workbook:
+def write_attendance(ws: Worksheet, cells: dict[str, list[Any]]) -> None:
+    """The wide Attendance sheet: dates as real Excel dates across, times as Excel times."""
+    widths = (*WIDTHS["Attendance"], *[NIGHT_WIDTH] * len(NIGHTS))
+    rows = [[player, *row] for player, row in cells.items()]
+    write_sheet(ws, [*HEADERS["Attendance"], *NIGHTS], rows, widths)
+    for cell in ws[1]:
+        if isinstance(cell.value, date):
+            cell.number_format = DATE_FORMAT
+    for row in ws.iter_rows(min_row=2):
+        for cell in row:
+            if isinstance(cell.value, time):
+                cell.number_format = TIME_FORMAT
+    ws.freeze_panes = "B2"
+
+
+def season_workbook(games: list[Game], penalties: list[PenaltyRow], extras: Extras) -> Workbook:
     """The sample season as an openpyxl workbook."""
     wb = Workbook()
     ws = wb.active
@@ -1207,6 +1779,11 @@ def season_workbook(games: list[Game], penalties: list[PenaltyRow]) -> Workbook:
     write_sheet(wb.create_sheet("Penalties"), HEADERS["Penalties"], pen_rows, WIDTHS["Penalties"])
     dice_rows = [(DICE_DIVISION, player, round_, roll) for player, round_, roll in DICE_ROLLS]
     write_sheet(wb.create_sheet("Dice"), HEADERS["Dice"], dice_rows, WIDTHS["Dice"])
+    write_sheet(wb.create_sheet("Nights"), HEADERS["Nights"], extras.nights, WIDTHS["Nights"])
+    write_attendance(wb.create_sheet("Attendance"), extras.attendance)
+    write_sheet(wb.create_sheet("Signups"), HEADERS["Signups"], extras.signups, WIDTHS["Signups"])
+    schedule_rows = [(d, n, *table) for d, n, table in extras.schedule]
+    write_sheet(wb.create_sheet("Schedule"), HEADERS["Schedule"], schedule_rows, WIDTHS["Schedule"])
     wb.properties.title = "Mahjong Danmark København, divisions 2025/26 (sample)"
     return wb
 
@@ -1275,6 +1852,40 @@ READ_ME_ROWS: list[tuple[str, str, str, str]] = [
         "Division, Player, Round, Roll",
         "Optional",
     ),
+    (
+        "Nights",
+        "The club nights of the season, one line per night: the date, Regular yes or no (empty "
+        "= yes) and a note. Write no for a Thursday that should not count for attendance, e.g. "
+        "the Thursday before a Copenhagen tournament; games may still be played on it. Only "
+        "Thursdays can count: another date (a Saturday tournament) never does.",
+        "Date, Regular, Note",
+        "Optional; needed only for nights that do not count",
+    ),
+    (
+        "Attendance",
+        "Who came to each club night: the player's name in column A and one column per club "
+        "night, headed by its date. Write x (or 1, yes, ja) for on time, or the arrival time "
+        "(18:25); late or sen for late; leave empty (or 0, no, nej, -) for absent. Only "
+        "arriving by 18:30 counts. Members must come to 2/5 of the regular nights, 2/3 when "
+        "they play in two divisions.",
+        "Player, then one column per night headed by its date",
+        "Optional; needed for the attendance status",
+    ),
+    (
+        "Signups",
+        "Next season's players: one line per player and game (MCR or Riichi). New players "
+        "must be in Players; they are placed by rating. Without this sheet every current "
+        "member continues and no one new joins.",
+        "Player, Game",
+        "Optional",
+    ),
+    (
+        "Schedule",
+        "The planned games of each division: one line per game, numbered 1, 2, 3 ... within "
+        "the division, with its four players. Keep the played games in it too.",
+        "Division, Game, Player 1, Player 2, Player 3, Player 4",
+        "Optional",
+    ),
 ]
 
 
@@ -1308,7 +1919,11 @@ def template_workbook() -> Workbook:
     for row in settings.iter_rows(min_row=2):
         if row[0].value in ("season_start", "as_of"):
             row[1].number_format = DATE_FORMAT  # ready for the date to be typed in
-    for name in ("Players", "Divisions", "Games", "Penalties", "Dice"):
+    for name in ("Players", "Divisions", "Games", "Penalties", "Dice", "Nights"):
+        write_sheet(wb.create_sheet(name), HEADERS[name], [], WIDTHS[name])
+    write_sheet(wb.create_sheet("Attendance"), HEADERS["Attendance"], [], WIDTHS["Attendance"])
+    wb["Attendance"].freeze_panes = "B2"
+    for name in ("Signups", "Schedule"):
         write_sheet(wb.create_sheet(name), HEADERS[name], [], WIDTHS[name])
     wb.properties.title = "Mahjong club season workbook (template)"
     return wb
@@ -1362,14 +1977,25 @@ def make_penalties(games: list[Game]) -> list[PenaltyRow]:
     return rows
 
 
-def build() -> tuple[list[Game], list[PenaltyRow]]:
-    """The whole season, deterministic for the fixed seed."""
+def build() -> tuple[list[Game], list[PenaltyRow], Extras]:
+    """The whole season, deterministic for the fixed seeds."""
     rng = random.Random(SEED)
     games = schedule(rng)
     penalties = make_penalties(games)
     make_scores(games, rng, penalties)
     check_season(games, penalties)
-    return games, penalties
+    # A second generator for the later sheets, so the games never change because of them.
+    extra_rng = random.Random(SEED + 1)
+    nights = make_nights()
+    extras = Extras(
+        nights=nights,
+        attendance=make_attendance(games, penalties, nights, extra_rng),
+        schedule=plan_schedule(games),
+        signups=make_signups(extra_rng),
+    )
+    check_attendance(games, penalties, extras)
+    check_next_season(games, penalties, extras)
+    return games, penalties, extras
 
 
 def fmt(value: Fraction | int) -> str:
@@ -1394,13 +2020,43 @@ def print_standings(games: list[Game], penalties: list[PenaltyRow]) -> None:
             )
 
 
+def print_attendance(games: list[Game], penalties: list[PenaltyRow], extras: Extras) -> None:
+    """The expected attendance status of every member at as_of, and what else was added."""
+    history = check_attendance(games, penalties, extras)
+    regular = [d for d in regular_nights(extras.nights) if d <= AS_OF]
+    print(f"\nAttendance at {AS_OF} ({len(regular)} regular nights)")
+    for player, changes in history.items():
+        attended = sum(
+            arrival(extras.attendance[player][NIGHTS.index(d)]) == ON_TIME for d in regular
+        )
+        status, since = (changes[-1].status, str(changes[-1].when)) if changes else (OK, "")
+        steps = ", ".join(f"{c.when} {c.status}" for c in changes)
+        print(
+            f"  {player:<20} {required(player)!s:>3} attended {attended:>2}"
+            f"  {status:<13} {since:<10}  {steps}"
+        )
+    print("\nSchedule: games still to play")
+    played = Counter(g.division for g in games)
+    for division, n, table in extras.schedule:
+        if n > played[division]:
+            print(f"  {division:<8} {n:>2}  {', '.join(table)}")
+    print("\nSignups: not signing up")
+    for player, game in NOT_SIGNING_UP:
+        print(f"  {player} ({game})")
+    ratings = dict(PLAYERS)
+    print("Signups: new players")
+    for player, game in NEW_SIGNUPS:
+        print(f"  {player} ({game}, rating {ratings[player] or 'none'})")
+
+
 def main() -> None:
-    """Write season.xlsx and template.xlsx, then print the expected standings."""
-    games, penalties = build()
-    save_stable(season_workbook(games, penalties), SEASON_XLSX)
+    """Write season.xlsx and template.xlsx, then print the expected results."""
+    games, penalties, extras = build()
+    save_stable(season_workbook(games, penalties, extras), SEASON_XLSX)
     save_stable(template_workbook(), TEMPLATE_XLSX)
     print(f"wrote {SEASON_XLSX.name} ({len(games)} games) and {TEMPLATE_XLSX.name}")
     print_standings(games, penalties)
+    print_attendance(games, penalties, extras)
 
 
 if __name__ == "__main__":
