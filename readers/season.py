@@ -301,16 +301,16 @@ def _read_divisions(
             continue
         other = player_division.get((game, player))
         if other is not None and other != name:
-            problems.error(
+            problems.warning(
                 table.sheet,
                 row.number,
                 table.column_label("Player"),
-                f"{player!r} is already in {game} division {other!r}"
-                f" (row {member_row[(other, player)]}); a player plays in one division per game",
+                f"{player!r} is also in {game} division {other!r}"
+                f" (row {member_row[(other, player)]}); usually a player plays in one division"
+                " per game",
             )
-            continue
         member_row[(name, player)] = row.number
-        player_division[(game, player)] = name
+        player_division.setdefault((game, player), name)
         members[name].append(player)
         if season.players and player not in season.players:
             problems.warning(

@@ -122,6 +122,11 @@ def priority_order(
             add(k + 1, nowhere(k + 1), "moved nowhere")
             add(k + 2, [1], "winner")
         add(k_count, relegated(k_count), "relegation candidate")
+    # A player in two divisions of the same game keeps only their first (best) place.
+    firsts: dict[str, Placed] = {}
+    for placed in order:
+        firsts.setdefault(placed.player, placed)
+    order = list(firsts.values())
     ranked_new = sorted(
         new_players,
         key=lambda p: (p[1] is None, -(p[1] or 0), p[0].casefold(), p[0]),

@@ -1,0 +1,222 @@
+"""CLI: attendance, schedule, next season and tonight, with their error and warning paths."""
+
+import datetime as dt
+
+import openpyxl
+import pytest
+
+from process import main
+from tests.builders import write_workbook
+from tests.test_cli_errors import league
+
+START = dt.date(2025, 8, 28)
+THURSDAYS = [START + dt.timedelta(weeks=k) for k in range(20)]
+
+
+def season_sheets():
+    sheets = league()
+    sheets["Settings"] = [["Key", "Value"], ["season_start", START], ["as_of", THURSDAYS[-1]]]
+    sheets["Nights"] = [["Date", "Regular", "Note"]] + [
+        [d, "no" if k == 9 else "yes", None] for k, d in enumerate(THURSDAYS)
+    ]
+    marks = {
+        "A": ["x"] * 20,
+        "B": ["18:25"] * 10 + ["ja"] * 10,
+        "C": ["x", "late", "sen", "18:45", None, "0", "no", "nej", "-"] + [None] * 11,
+        "D": ["1", "yes"] * 10,
+        "E": [True] * 20,
+    }
+    sheets["Attendance"] = [["Player", *THURSDAYS]] + [[p, *m] for p, m in marks.items()]
+    sheets["Schedule"] = [
+        ["Division", "Game", "Player 1", "Player 2", "Player 3", "Player 4"],
+        ["R1", 1, "A", "B", "C", "D"],
+        ["R1", 2, "A", "B", "C", "E"],
+        ["R1", 3, "B", "C", "D", "E"],
+        ["M1", 1, "A", "B", "C", "D"],
+        ["M1", 2, "A", "B", "C", "D"],
+    ]
+    return sheets
+
+
+def run(tmp_path, sheets, *extra):
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    out = tmp_path / "out"
+    return main([str(path), "--out", str(out), *extra]), out / "season.xlsx"
+
+
+def rows(path, sheet):
+    book = openpyxl.load_workbook(path, read_only=True)
+    data = [list(r) for r in book[sheet].iter_rows(values_only=True)]
+    header, body = data[0], data[1:]
+    return [dict(zip(header, r, strict=False)) for r in body]
+
+
+def test_attendance_status_sheet(tmp_path, capsys):
+    code, out = run(tmp_path, season_sheets())
+    assert code == 0, capsys.readouterr().err
+    status = {r["Player"]: r for r in rows(out, "Attendance status")}
+    # 19 regular nights up to as_of (one non-regular); A and C are in two divisions.
+    a, c, e = status["A"], status["C"], status["E"]
+    assert (a["Divisions"], a["Required"], a["Regular nights"], a["Attended"]) == (2, "2/3", 19, 19)
+    assert (a["Status"], a["Since"]) == ("ok", None)
+    # C came on time once: warning at the 2025-12-11 check, substitutable at 2026-01-01.
+    assert (c["Attended"], c["Status"], c["Since"]) == (1, "substitutable", "2026-01-01")
+    assert e["Divisions"] == 1 and e["Required"] == "2/5" and e["Status"] == "ok"
+    assert c["Next check"] == "2026-01-22"
+    assert c["Advice"].startswith("cannot pass the 2026-01-22 check")
+
+
+def test_schedule_status_and_unplanned_games(tmp_path, capsys):
+    code, out = run(tmp_path, season_sheets())
+    assert code == 0
+    plan = rows(out, "Schedule status")
+    assert [(r["Division"], r["Game"], r["Status"]) for r in plan] == [
+        ("R1", "1", "played"),
+        ("R1", "2", "remaining"),
+        ("R1", "3", "remaining"),
+        ("M1", "1", "played"),
+        ("M1", "2", "remaining"),
+    ]
+    assert "R1: 1 of 3 planned games played, 2 remaining" in capsys.readouterr().out
+
+
+def test_tonight_proposes_games_and_substitutes(tmp_path, capsys):
+    sheets = season_sheets()
+    # Only A, B, D, E are here on the last night; C (substitutable) is absent.
+    sheets["Attendance"][3][-1] = None
+    code, out = run(tmp_path, sheets, "--tonight")
+    assert code == 0, capsys.readouterr().err
+    tonight = rows(out, "Tonight")
+    games = [(r["Division"], r["Game"], r["Substitute for"]) for r in tonight if r["Division"]]
+    # Neither division has a full game without C. MCR comes first in ladder order: M1 game 2
+    # (A, B, C, D) with a substitute for C; R1 then has no game whose other members are free.
+    assert games == [("M1", "2", "C")]
+    assert "substitute needed" in capsys.readouterr().out
+
+
+def test_tonight_refuses_a_night_without_attendance(tmp_path, capsys):
+    code, out = run(tmp_path, season_sheets(), "--tonight", "2026-02-05")
+    assert code == 1
+    assert "no Attendance column for 2026-02-05" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_make_schedule_writes_a_balanced_plan(tmp_path, capsys):
+    sheets = season_sheets()
+    del sheets["Schedule"]
+    code, out = run(tmp_path, sheets, "--make-schedule")
+    assert code == 0, capsys.readouterr().err
+    plan = rows(out, "Schedule")
+    assert len([r for r in plan if r["Division"] == "R1"]) == 5  # 5 members: every foursome
+    assert len([r for r in plan if r["Division"] == "M1"]) == 1
+
+
+def test_make_schedule_refuses_when_a_schedule_exists(tmp_path, capsys):
+    code, _ = run(tmp_path, season_sheets(), "--make-schedule")
+    assert code == 1
+    assert "already has a Schedule sheet" in capsys.readouterr().err
+
+
+def test_next_season_from_signups(tmp_path, capsys):
+    sheets = season_sheets()
+    sheets["Settings"].append(["season_complete", "yes"])
+    sheets["Players"].append(["Nova", "nova@example.org", 1700])
+    sheets["Signups"] = (
+        [["Player", "Game"]]
+        + [[p, "riichi"] for p in ["A", "B", "C", "D", "Nova"]]
+        + [[p, "MCR"] for p in "ABCD"]
+    )
+    code, out = run(tmp_path, sheets)
+    assert code == 0, capsys.readouterr().err
+    nxt = rows(out, "Next season")
+    riichi = [(r["Level"], r["Player"]) for r in nxt if r["Game"] == "Riichi"]
+    assert riichi == [(1, "A"), (1, "B"), (1, "C"), (1, "D"), (1, "Nova")]
+    reasons = {r["Player"]: r["Reason"] for r in nxt if r["Game"] == "Riichi"}
+    assert reasons["Nova"] == "new player (rating 1700)"
+    assert reasons["A"] == "winner of division 1, stays at the top"
+    standings = rows(out, "Standings")
+    assert [r["Status"] for r in standings if r["Division"] == "R1"] == [
+        "winner",
+        "",
+        "",
+        "relegation candidate",
+        "relegation candidate",
+    ]
+
+
+ERRORS = [
+    pytest.param(
+        ("Attendance", 0, 3, "Week 3"),
+        ["sheet 'Attendance', row 1", "must be headed by the night's date", "'Week 3'"],
+        id="attendance header not a date",
+    ),
+    pytest.param(
+        ("Attendance", 2, 4, "maybe"),
+        [
+            "sheet 'Attendance', row 3, column '2025-09-18 (E)'",
+            "expected x, 1, yes or ja",
+            "'maybe'",
+        ],
+        id="unknown attendance mark",
+    ),
+    pytest.param(
+        ("Signups", 1, 1, "Go"),
+        ["sheet 'Signups', row 2, column 'Game'", "expected the game type"],
+        id="signup with an unknown game",
+    ),
+]
+
+
+@pytest.mark.parametrize(("edit", "expected"), ERRORS)
+def test_season_end_errors(tmp_path, capsys, edit, expected):
+    sheets = season_sheets()
+    sheets["Signups"] = [["Player", "Game"], ["A", "Riichi"]] + [[p, "Riichi"] for p in "BCD"]
+    sheet, row, col, value = edit
+    sheets[sheet][row][col] = value
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 1, err
+    for text in expected:
+        assert text in err
+    assert not out.exists()
+
+
+def test_fewer_than_four_signups_for_a_game_is_an_error(tmp_path, capsys):
+    sheets = season_sheets()
+    sheets["Signups"] = [["Player", "Game"], ["A", "Riichi"], ["B", "Riichi"], ["C", "MCR"]] + [
+        [p, "MCR"] for p in "ABD"
+    ]
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "Riichi: 2 player(s) signed up; a division needs at least 4" in err
+    assert not out.exists()
+
+
+def test_warnings_for_odd_nights_and_members(tmp_path, capsys):
+    sheets = season_sheets()
+    sheets["Nights"].append([dt.date(2025, 11, 15), "yes", "Saturday tournament"])
+    sheets["Attendance"].append(["Stranger", *["x"] * 20])
+    # A third division for A (a second riichi division): allowed, with a warning.
+    sheets["Divisions"] += [["R2", "Riichi", 2, p] for p in ["A", "Q1", "Q2", "Q3"]]
+    sheets["Players"] += [[f"Q{i}", None, None] for i in range(1, 4)]
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "2025-11-15 is a Saturday, not a Thursday" in err
+    assert "'Stranger' has attendance recorded but is in no division" in err
+    assert "'A' plays in 3 divisions (R1, M1, R2)" in err
+    problems = rows(out, "Problems")
+    assert any("not a Thursday" in r["Message"] for r in problems)
+    status = {r["Player"]: r for r in rows(out, "Attendance status")}
+    assert (status["A"]["Divisions"], status["A"]["Required"]) == (3, "2/3")
+
+
+def test_substituted_member_who_was_not_substitutable_is_a_warning(tmp_path, capsys):
+    sheets = season_sheets()
+    sheets["Games"][1][5] = "x"  # A, always on time, marked substituted on 2025-09-04
+    code, _out = run(tmp_path, sheets)
+    assert code == 0
+    assert "'A' is marked substituted in game '1' on 2025-09-04 but was not substitutable" in (
+        capsys.readouterr().err
+    )
