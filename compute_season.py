@@ -85,18 +85,17 @@ def regular_nights(season: Season, problems: Problems) -> tuple[list[dt.date], s
             dates.setdefault(date, (season.attendance.sheet, None, date.isoformat()))
     regular: list[dt.date] = []
     for date, (sheet, row, column) in sorted(dates.items()):
-        if date in not_regular:
-            continue
         if date.weekday() != THURSDAY:
             problems.warning(
                 sheet,
                 row,
                 column,
-                f"{date.isoformat()} is a {date.strftime('%A')}, not a Thursday: it does not"
-                " count as a regular club night",
+                f"{date.isoformat()} is a {date.strftime('%A')}, not a Thursday: it never"
+                " counts as a regular club night",
             )
             continue
-        regular.append(date)
+        if date not in not_regular:
+            regular.append(date)
     return regular, not_regular
 
 

@@ -210,7 +210,8 @@ class Advice:
         if self.must_attend > self.coming:
             return (
                 f"cannot pass the {self.check.isoformat()} check any more"
-                f" (would need {self.must_attend} of the next {self.coming} {nights})"
+                f" (needs {self.must_attend} more nights on time;"
+                f" {self.coming} {nights} left before it)"
             )
         if self.must_attend == 0:
             return f"passes the {self.check.isoformat()} check even without coming"

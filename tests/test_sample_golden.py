@@ -18,8 +18,15 @@ from process import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "sample_sheets" / "season.xlsx"
-GOLDEN = ROOT / "tests" / "golden" / "sample_standings.csv"
-RESULT_SHEETS = {"Standings", "Problems", "Dice"}
+GOLDEN_DIR = ROOT / "tests" / "golden"
+GOLDEN = GOLDEN_DIR / "sample_standings.csv"
+RESULT_SHEETS = {
+    "Standings",
+    "Attendance status",
+    "Schedule status",
+    "Next season",
+    "Problems",
+}
 CHANGED_PARTS = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
 
 
@@ -49,6 +56,33 @@ def test_standings_match_golden(processed):
     assert actual == GOLDEN.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(
+    ("sheet", "golden"),
+    [
+        ("Attendance status", "sample_attendance_status.csv"),
+        ("Schedule status", "sample_schedule_status.csv"),
+        ("Next season", "sample_next_season.csv"),
+        ("Problems", "sample_problems.csv"),
+    ],
+)
+def test_result_sheets_match_golden(processed, sheet, golden):
+    actual = sheet_as_csv(processed, sheet)
+    if os.environ.get("UPDATE_GOLDEN"):
+        (GOLDEN_DIR / golden).write_text(actual, encoding="utf-8")
+    assert actual == (GOLDEN_DIR / golden).read_text(encoding="utf-8")
+
+
+def test_sample_attendance_highlights(processed):
+    rows = list(csv.DictReader(io.StringIO(sheet_as_csv(processed, "Attendance status"))))
+    status = {r["Player"]: (r["Status"], r["Since"]) for r in rows}
+    assert status["Hanna Eriksson"] == ("substitutable", "2026-01-01")
+    assert status["Magnus Friis"] == ("substitutable", "2026-01-01")
+    assert status["Line Sørensen"] == ("warning", "2026-01-01")
+    assert status["Rasmus Kjeldsen"] == ("ok", "2026-01-01")
+    assert status["Kasper Vestergaard"] == ("ok", "")
+    assert {r["Regular nights"] for r in rows} == {"19"}
+
+
 def test_sample_highlights(processed):
     rows = list(csv.DictReader(io.StringIO(sheet_as_csv(processed, "Standings"))))
     by_player = {(r["Division"], r["Player"]): r for r in rows}
@@ -76,13 +110,13 @@ def test_organiser_parts_are_byte_identical(processed):
     book = openpyxl.load_workbook(processed)
     original = openpyxl.load_workbook(SAMPLE)
     assert book.sheetnames[: len(original.sheetnames)] == original.sheetnames
-    assert set(book.sheetnames) - set(original.sheetnames) == {"Standings", "Problems"}
+    assert set(book.sheetnames) - set(original.sheetnames) == RESULT_SHEETS
 
 
 def test_processing_the_output_again_gives_identical_result_sheets(processed, tmp_path):
     assert main([str(processed), "--out", str(tmp_path)]) == 0
     again = tmp_path / "season.xlsx"
-    for name in ("Standings", "Problems"):
+    for name in RESULT_SHEETS:
         assert sheet_as_csv(again, name) == sheet_as_csv(processed, name)
     assert openpyxl.load_workbook(again).sheetnames == openpyxl.load_workbook(processed).sheetnames
 
