@@ -1797,7 +1797,8 @@ READ_ME_INTRO = [
     "Dates can be Excel dates or typed as 2025-09-04. Numbers may have a thousands separator "
     "(32,100 or 32.100). Leave a line completely empty or fill in everything it needs.",
     "Run: python process.py WORKBOOK.xlsx [--out DIR]. The tool never changes this file: it "
-    "writes a copy with the results (Standings, Problems) under out/<workbook name>/. "
+    "writes a copy with the results (Standings, Attendance status, Schedule status, "
+    "Next season, Problems) under out/<workbook name>/. "
     "More in docs/workbook-format.md.",
 ]
 
