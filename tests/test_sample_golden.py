@@ -152,3 +152,16 @@ def test_roll_dice_records_rolls_in_the_dice_sheet(tmp_path):
     assert sheet_as_csv(tmp_path / "again/nodice.xlsx", "Standings") == sheet_as_csv(
         out, "Standings"
     )
+
+
+def test_tonight_on_the_sample(tmp_path):
+    assert main([str(SAMPLE), "--out", str(tmp_path), "--tonight", "2026-01-01"]) == 0
+    actual = sheet_as_csv(tmp_path / "season.xlsx", "Tonight")
+    golden = GOLDEN_DIR / "sample_tonight_2026-01-01.csv"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(actual, encoding="utf-8")
+    assert actual == golden.read_text(encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(actual)))
+    substituted = {r["Substitute for"] for r in rows if r["Substitute for"]}
+    # Only members substitutable on 2026-01-01 (after that night's check) are replaced.
+    assert substituted <= {"Hanna Eriksson", "Magnus Friis", "Hanna Eriksson, Magnus Friis"}
