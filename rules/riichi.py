@@ -54,7 +54,7 @@ def score_riichi_game(
     results: list[SeatResult] = []
     for i, seat in enumerate(game.seats):
         if seat.substituted:
-            points = ruleset.substitute_points + ruleset.uma[-1]
+            points = ruleset.substitute_result
             results.append(SeatResult(seat.player, points, 4, False, None, finals[i]))
         else:
             points = finals[i] - ruleset.start_points + umas[i]

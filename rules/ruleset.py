@@ -69,6 +69,17 @@ class Ruleset:
         return SUBSTITUTE_POINTS_BY_RULESET[self.riichi_ruleset]
 
     @property
+    def substitute_result(self) -> Number:
+        """A substituted player's game result with uma (rules.md 4).
+
+        ``ema2016``: -15,000 points and the worst uma (the ``uma`` setting's 4th value);
+        ``ema-revised``: 0 points and -30,000 uma, as the rule text fixes it.
+        """
+        if self.riichi_ruleset == "ema-revised":
+            return self.substitute_points + UMA_BY_RULESET["ema-revised"][-1]
+        return self.substitute_points + self.uma[-1]
+
+    @property
     def point_penalties_immediate(self) -> bool:
         """True when lateness/obstruction/other penalties change the table score at once."""
         return self.riichi_ruleset == "ema-revised"

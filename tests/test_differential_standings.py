@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -392,11 +391,6 @@ def test_fraction_uma_shares_stay_exact():
     assert [r.points for r in rows] == [Fraction(25000, 3)] * 3 + [-25000]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules.md 4: under ema-revised the substituted member gets 0 points and -30,000 uma;"
-    " the project gives 0 + the worst uma of the uma setting (-15,000 here)",
-)
 def test_ema_revised_substitute_gets_minus_30000_uma_even_with_an_uma_setting():
     """rules.md 4 (table and tournament text): the substitute's entered result is
     "-15,000 points and the worst uma" under ema2016 but "0 points and -30,000 uma" under
