@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from compute_hands import HandResult, score_hands
 from compute_season import (
     AttendanceResult,
     NextSeasonResult,
@@ -52,6 +53,7 @@ class LeagueResult:
     schedule: ScheduleResult | None = None
     next_season: NextSeasonResult | None = None
     tonight: TonightResult | None = None
+    hands: list[HandResult] | None = None
 
 
 def compute_league(
@@ -69,6 +71,8 @@ def compute_league(
     options = options or Options(dice_seed=dice_seed)
     dice_seed = options.dice_seed if options.dice_seed is not None else dice_seed
     result = LeagueResult()
+    if season.hands is not None:
+        result.hands = score_hands(season.hands, season.ruleset.classical)
     if not season.has_league:
         return result
 

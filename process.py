@@ -18,6 +18,7 @@ from readers.problems import Problems
 from readers.season import WorkbookError, read_season
 from writers.console import (
     attendance_text,
+    hands_text,
     next_season_text,
     schedule_text,
     standings_text,
@@ -26,6 +27,7 @@ from writers.console import (
 from writers.result_sheets import (
     attendance_sheet,
     dice_sheet,
+    hand_scores_sheet,
     next_season_sheet,
     problems_sheet,
     schedule_sheet,
@@ -169,12 +171,17 @@ def run(args: argparse.Namespace) -> int:
         sheets.append(next_season_sheet(result.next_season))
     if result.tonight is not None:
         sheets.append(tonight_sheet(result.tonight))
+    if result.hands is not None:
+        sheets.append(hand_scores_sheet(result.hands))
     sheets.append(problems_sheet(problems.warnings))
 
     for problem in problems.warnings:
         print(problem, file=sys.stderr)
     if season.has_league:
         print(standings_text(result))
+        print()
+    if result.hands:
+        print(hands_text(result.hands))
         print()
     for part, render in (
         (result.attendance, attendance_text),

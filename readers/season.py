@@ -17,6 +17,7 @@ from pathlib import Path
 from readers.attendance import AttendanceSheet, Night, read_attendance, read_nights
 from readers.cells import parse_date, parse_int, parse_keyword, parse_number, parse_text
 from readers.formulas import find_uncached_formulas
+from readers.hands import Hand, read_hands
 from readers.plans import Signup, read_schedule, read_signups
 from readers.problems import Problems
 from readers.settings import Settings, read_settings
@@ -59,11 +60,11 @@ INPUT_SHEETS = (
     "Attendance",
     "Signups",
     "Schedule",
+    "Hands",
 )
 
 #: Contract sheets that this version keeps in the workbook but does not process yet.
 NOT_YET_PROCESSED = (
-    "Hands",
     "Seating",
     "Boards",
     "IMP scale",
@@ -97,6 +98,7 @@ class Season:
     attendance: AttendanceSheet | None = None
     signups: list[Signup] | None = None
     schedule: list[PlannedGame] | None = None
+    hands: list[Hand] | None = None
 
 
 def _suggest(name: str, known: list[str]) -> str:
@@ -140,6 +142,8 @@ def read_season(path: Path) -> tuple[Season, Problems]:
         return season, problems
     if book.find("Players") is not None:
         season.players = _read_players(book, problems)
+    if book.find("Hands") is not None:
+        season.hands = read_hands(book, problems)
     has_divisions = book.find("Divisions") is not None
     has_games = book.find("Games") is not None
     season.has_league = has_divisions or has_games

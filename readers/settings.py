@@ -25,6 +25,7 @@ from readers.cells import (
 )
 from readers.problems import Problems
 from readers.tables import Column, Workbook, read_table
+from rules.classical import ClassicalRules
 from rules.ruleset import RIICHI_RULESETS, Ruleset
 
 SHEET = "Settings"
@@ -182,6 +183,6 @@ def read_settings(book: Workbook, problems: Problems) -> tuple[Settings, Ruleset
         overrides["mcr_table_points"] = table_points
     limit = get("limit", parse_int, None)
     if limit is not None:
-        overrides["hand_limit"] = limit
+        overrides["classical"] = ClassicalRules(limit=limit)
     ruleset = Ruleset.for_riichi_ruleset(ruleset_name, **overrides)
     return settings, ruleset

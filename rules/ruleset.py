@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from rules.classical import ClassicalRules
+
 RiichiRulesetName = Literal["ema2016", "ema-revised"]
 RIICHI_RULESETS: tuple[RiichiRulesetName, ...] = ("ema2016", "ema-revised")
 
@@ -48,7 +50,7 @@ class Ruleset:
     chombo_points: int = 20000
     lateness_points_per_minute: int = 1000
     lateness_max_minutes: int = 10
-    hand_limit: int = 500
+    classical: ClassicalRules = field(default_factory=ClassicalRules)
     extra: dict[str, str] = field(default_factory=dict, compare=False)
 
     @classmethod

@@ -265,7 +265,7 @@ def test_tournament_mode_is_refused_plainly(tmp_path, capsys):
 
 def test_sheets_not_processed_yet_are_kept_with_a_warning(tmp_path, capsys):
     sheets = league()
-    sheets["Hands"] = [["Session", "Hand"], [1, 1]]
+    sheets["Seating"] = [["Session", "Table", "Seat", "Player"], [1, 1, "E", "A"]]
     code, _out = run(tmp_path, sheets)
     assert code == 0
-    assert "'Hands' sheet is kept but not processed" in capsys.readouterr().err
+    assert "'Seating' sheet is kept but not processed" in capsys.readouterr().err

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from compute import LeagueResult
+from compute_hands import HandResult
 from compute_season import AttendanceResult, NextSeasonResult, ScheduleResult, TonightResult
 from rules.model import GameType
 
@@ -109,4 +111,20 @@ def tonight_text(result: TonightResult) -> str:
         lines.append(f"  {g.division}, planned game {g.planned.label}: {seats}")
     if result.free:
         lines.append(f"  present, not seated (possible substitutes): {', '.join(result.free)}")
+    return "\n".join(lines)
+
+
+def hands_text(results: Sequence[HandResult]) -> str:
+    """Every hand: each player's breakdown and settlement, and the session totals."""
+    lines: list[str] = []
+    current: tuple[str, int] | None = None
+    for r in results:
+        if (r.session, r.hand) != current:
+            current = (r.session, r.hand)
+            lines.append(f"Session {r.session}, hand {r.hand} (round {r.round_wind.value}):")
+        mark = " Mah-Jong" if r.player.winner else ""
+        lines.append(
+            f"  {r.player.seat.value} {r.player.player}{mark}: {r.score.breakdown};"
+            f" settles {r.settlement:+d}, total {r.running_total:+d}"
+        )
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from compute import LeagueResult
+from compute_hands import HandResult
 from compute_season import AttendanceResult, NextSeasonResult, ScheduleResult, TonightResult
 from readers.problems import Problem
 from rules.model import DiceRoll, GameType
@@ -215,3 +216,43 @@ def tonight_sheet(result: TonightResult) -> ResultSheet:
             ]
         )
     return ResultSheet("Tonight", rows)
+
+
+def hand_scores_sheet(results: Sequence[HandResult]) -> ResultSheet:
+    """The ``Hand scores`` sheet: every player of every hand, with the referee's breakdown."""
+    rows: list[list[Cell]] = [
+        [
+            "Session",
+            "Hand",
+            "Player",
+            "Seat",
+            "Points",
+            "Doubles",
+            "Score",
+            "Settlement",
+            "Running total",
+            "Round",
+            "Mahjong",
+            "Limit hand",
+            "Breakdown",
+        ]
+    ]
+    for r in results:
+        rows.append(
+            [
+                r.session,
+                r.hand,
+                r.player.player,
+                r.player.seat.value,
+                r.score.points,
+                r.score.doubles,
+                r.score.score,
+                r.settlement,
+                r.running_total,
+                r.round_wind.value,
+                "yes" if r.player.winner else None,
+                r.score.limit_hand,
+                r.score.breakdown,
+            ]
+        )
+    return ResultSheet("Hand scores", rows)

@@ -1,0 +1,240 @@
+"""The tile notation of the ``Sets`` column (workbook.md "Tile notation for Sets").
+
+Sets are separated by spaces. Suited tiles are digits then the suit letter: ``m`` characters,
+``p`` circles, ``s`` bamboo: ``123m`` chow, ``555p`` pung, ``5555s`` kong, ``99m`` pair.
+Honours are letters: winds ``E S W N``, dragons ``R G H`` (red, green, white/hvid):
+``EEE``, ``RRRR``, ``HH``; the tenhou form ``1z``-``7z`` (E S W N H G R) is accepted too.
+A set in square brackets is exposed: ``[555p]``. Thirteen orphans is its fourteen tiles in one
+group: ``19m19p19sESWNRGHH``.
+
+Example::
+
+    >>> sets = parse_sets("[RRR] 555p 123s 789m 99p")
+    >>> [(s.kind.value, s.exposed) for s in sets]
+    [('pung', True), ('pung', False), ('chow', False), ('chow', False), ('pair', False)]
+    >>> format_sets(sets)
+    '[RRR] 555p 123s 789m 99p'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+SUITS = "mps"
+SUIT_NAMES = {"m": "characters", "p": "circles", "s": "bamboo"}
+#: Honour letters in tenhou order: 1z = E ... 7z = R.
+HONOURS = "ESWNHGR"
+HONOUR_NAMES = {
+    "E": "east wind",
+    "S": "south wind",
+    "W": "west wind",
+    "N": "north wind",
+    "R": "red dragons",
+    "G": "green dragons",
+    "H": "white dragons",
+}
+#: The order honours are written in (as in the spec's thirteen orphans example).
+HONOUR_WRITE_ORDER = "ESWNRGH"
+LOWER_HONOURS = {"e": "E", "w": "W", "n": "N", "r": "R", "g": "G", "h": "H"}
+
+
+class NotationError(ValueError):
+    """A ``Sets`` entry that is not valid tile notation; the message says why."""
+
+
+@dataclass(frozen=True, order=True)
+class Tile:
+    """One tile: ``suit`` is m, p, s or z (honours); ``rank`` 1-9, or 1-7 for honours."""
+
+    suit: str
+    rank: int
+
+    @property
+    def honour(self) -> bool:
+        """Winds and dragons."""
+        return self.suit == "z"
+
+    @property
+    def terminal(self) -> bool:
+        """A 1 or a 9 of a suit."""
+        return not self.honour and self.rank in (1, 9)
+
+    @property
+    def terminal_or_honour(self) -> bool:
+        """A 1, a 9, a wind or a dragon."""
+        return self.honour or self.terminal
+
+    @property
+    def letter(self) -> str:
+        """The honour's letter (E S W N H G R); empty for suited tiles."""
+        return HONOURS[self.rank - 1] if self.honour else ""
+
+    @property
+    def dragon(self) -> bool:
+        """Red, green or white dragon."""
+        return self.letter in ("R", "G", "H")
+
+    @property
+    def wind(self) -> str:
+        """The wind letter (E S W N) of a wind tile; empty otherwise."""
+        return self.letter if self.letter in ("E", "S", "W", "N") else ""
+
+    def __str__(self) -> str:
+        return self.letter if self.honour else f"{self.rank}{self.suit}"
+
+    def describe(self) -> str:
+        """In words, for breakdowns: '5 bamboo', 'red dragons', 'east wind'."""
+        if self.honour:
+            return HONOUR_NAMES[self.letter]
+        return f"{self.rank} {SUIT_NAMES[self.suit]}"
+
+
+def honour(letter: str) -> Tile:
+    """The honour tile of a letter E S W N R G H."""
+    return Tile("z", HONOURS.index(letter) + 1)
+
+
+class SetKind(StrEnum):
+    """What a group of tiles is."""
+
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    ORPHANS = "thirteen orphans"
+
+
+THIRTEEN = sorted([Tile(s, r) for s in SUITS for r in (1, 9)] + [Tile("z", r) for r in range(1, 8)])
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """A set as written: its kind, its tiles (sorted) and whether it is exposed."""
+
+    kind: SetKind
+    tiles: tuple[Tile, ...]
+    exposed: bool = False
+
+    @property
+    def first(self) -> Tile:
+        """The set's lowest tile (the tile of a pung, kong or pair)."""
+        return self.tiles[0]
+
+    @property
+    def suit(self) -> str:
+        """The set's suit (z for honours); ORPHANS have no single suit."""
+        return self.first.suit
+
+    def notation(self) -> str:
+        """The set in the workbook notation."""
+        text = _compact(self.tiles)
+        return f"[{text}]" if self.exposed else text
+
+
+def _compact(tiles: Sequence[Tile]) -> str:
+    """Suited tiles as digits then suit letter per suit, then honour letters."""
+    parts: list[str] = []
+    for suit in SUITS:
+        digits = "".join(str(t.rank) for t in tiles if t.suit == suit)
+        if digits:
+            parts.append(digits + suit)
+    honours = [t.letter for t in tiles if t.honour]
+    honours.sort(key=HONOUR_WRITE_ORDER.index)
+    parts.append("".join(honours))
+    return "".join(parts)
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """The tiles of one group, without brackets: ``123m``, ``RRR``, ``555z``, ``19m19p...``."""
+    tiles: list[Tile] = []
+    digits = ""
+    for char in text:
+        if char.isdigit():
+            digits += char
+        elif char in SUITS or char == "z":
+            if not digits:
+                raise NotationError(f"{text!r}: the suit letter {char!r} has no numbers before it")
+            for d in digits:
+                rank = int(d)
+                if char == "z" and not 1 <= rank <= 7:
+                    raise NotationError(f"{text!r}: honours are 1z to 7z, not {d}z")
+                if rank == 0:
+                    raise NotationError(f"{text!r}: tiles are numbered 1 to 9, not 0")
+                tiles.append(Tile(char, rank))
+            digits = ""
+        elif char in HONOURS or char in LOWER_HONOURS:
+            if digits:
+                raise NotationError(f"{text!r}: the numbers {digits} need a suit letter first")
+            tiles.append(honour(LOWER_HONOURS.get(char, char)))
+        else:
+            raise NotationError(
+                f"{text!r}: {char!r} is not a tile; use digits with m, p or s, or E S W N R G H"
+            )
+    if digits:
+        raise NotationError(f"{text!r}: the numbers {digits} need a suit letter (m, p or s)")
+    return tiles
+
+
+def parse_set(token: str) -> TileSet:
+    """One set, e.g. ``[555p]``; raises :class:`NotationError` when it is not a set."""
+    exposed = token.startswith("[") or token.endswith("]")
+    if exposed and not (token.startswith("[") and token.endswith("]")):
+        raise NotationError(f"{token!r}: an exposed set is written in square brackets: [555p]")
+    inner = token[1:-1] if exposed else token
+    tiles = sorted(parse_tiles(inner))
+    shown = token
+    if len(tiles) == 14:
+        counts = Counter(tiles)
+        if sorted(counts) == THIRTEEN and sum(counts.values()) == 14:
+            if exposed:
+                raise NotationError(f"{shown!r}: thirteen orphans cannot be exposed")
+            return TileSet(SetKind.ORPHANS, tuple(tiles))
+        raise NotationError(
+            f"{shown!r} is not a set: fourteen tiles in one group must be thirteen orphans"
+            " (one of each 1, 9, wind and dragon, plus one of them again)"
+        )
+    if len(tiles) not in (2, 3, 4):
+        raise NotationError(
+            f"{shown!r} is not a set: a set has 2 (pair), 3 (chow or pung) or 4 (kong) tiles,"
+            f" this has {len(tiles)}"
+        )
+    if len(set(tiles)) == 1:
+        kind = {2: SetKind.PAIR, 3: SetKind.PUNG, 4: SetKind.KONG}[len(tiles)]
+        return TileSet(kind, tuple(tiles), exposed)
+    if len(tiles) == 3 and len({t.suit for t in tiles}) == 1:
+        if tiles[0].honour:
+            raise NotationError(
+                f"{shown!r} is not a set: honours make pungs, kongs and pairs, not chows"
+            )
+        ranks = [t.rank for t in tiles]
+        if ranks == list(range(ranks[0], ranks[0] + 3)):
+            return TileSet(SetKind.CHOW, tuple(tiles), exposed)
+        raise NotationError(
+            f"{shown!r} is not a set: a chow is three consecutive numbers of one suit,"
+            " without wrapping (891m is not a chow)"
+        )
+    what = {2: "pair", 3: "pung", 4: "kong"}[len(tiles)]
+    raise NotationError(f"{shown!r} is not a set: a {what} needs identical tiles")
+
+
+def parse_sets(text: str | None) -> tuple[TileSet, ...]:
+    """All sets of a ``Sets`` cell (blank: none). Raises :class:`NotationError`."""
+    if not text or not text.strip():
+        return ()
+    return tuple(parse_set(token) for token in text.split())
+
+
+def format_sets(sets: Iterable[TileSet]) -> str:
+    """Sets back in the workbook notation (``parse_sets`` of it gives the same sets)."""
+    return " ".join(s.notation() for s in sets)
+
+
+def tile_counts(sets: Iterable[TileSet]) -> Counter[Tile]:
+    """How many of each tile the sets hold."""
+    counts: Counter[Tile] = Counter()
+    for s in sets:
+        counts.update(s.tiles)
+    return counts
