@@ -13,6 +13,7 @@ import sys
 import traceback
 from pathlib import Path
 
+import score_hand_cli
 from compute import Options, compute_league
 from readers.problems import Problems
 from readers.season import WorkbookError, read_season
@@ -43,6 +44,10 @@ example:
       writes out/season/season.xlsx with the Standings and Problems sheets
   python process.py season.xlsx --out results --roll-dice 2026
       settles ties left after every criterion with seeded dice, recorded in the Dice sheet
+  python process.py season.xlsx --tonight
+      proposes tonight's games from the latest Attendance column
+  python process.py score-hand "RRR [555s] 123m 678p 99p" --seat S --round E --self-drawn
+      the classical calculator for one hand (see: python process.py score-hand --help)
 
 exit status: 0 success (warnings go to the Problems sheet and stderr), 1 the workbook has
 errors (all listed on stderr, nothing written), 2 usage error."""
@@ -105,6 +110,9 @@ def _tonight_date(text: str) -> str | dt.date:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the processor; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "score-hand":
+        return score_hand_cli.main(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         return run(args)

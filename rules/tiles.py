@@ -204,7 +204,7 @@ def parse_set(token: str) -> TileSet:
     if len(set(tiles)) == 1:
         kind = {2: SetKind.PAIR, 3: SetKind.PUNG, 4: SetKind.KONG}[len(tiles)]
         return TileSet(kind, tuple(tiles), exposed)
-    if len(tiles) == 3 and len({t.suit for t in tiles}) == 1:
+    if len(tiles) == 3 and len({t.suit for t in tiles}) == 1 and len(set(tiles)) == 3:
         if tiles[0].honour:
             raise NotationError(
                 f"{shown!r} is not a set: honours make pungs, kongs and pairs, not chows"
@@ -217,7 +217,12 @@ def parse_set(token: str) -> TileSet:
             " without wrapping (891m is not a chow)"
         )
     what = {2: "pair", 3: "pung", 4: "kong"}[len(tiles)]
-    raise NotationError(f"{shown!r} is not a set: a {what} needs identical tiles")
+    if len(tiles) == 3 and len(set(tiles)) == 3:
+        raise NotationError(f"{shown!r} is not a set: a chow is three tiles of one suit")
+    raise NotationError(
+        f"{shown!r} is not a set: a {what} needs identical tiles"
+        + (" (or three consecutive numbers of one suit)" if len(tiles) == 3 else "")
+    )
 
 
 def parse_sets(text: str | None) -> tuple[TileSet, ...]:
