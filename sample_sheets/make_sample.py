@@ -7,7 +7,7 @@ Run ``python sample_sheets/make_sample.py`` (or ``make sample``). It writes
   nights from 2025-08-28 to 2026-01-08, six division games a night, with the club nights,
   the attendance record, the planned games and next season's signups;
 * ``sample_sheets/template.xlsx``: an empty workbook for a new season, with a "Read me" sheet
-  and the header row of every sheet.
+  and the header row of every sheet (``Hands`` included).
 
 The output is deterministic: a single ``random.Random(2025)`` drives every choice, nothing
 depends on today's date, and the workbook properties and the zip entries carry a fixed
@@ -69,6 +69,28 @@ recomputes the standings by rules.md 1.1-1.2, or by :func:`check_attendance` and
     (Riichi, no rating) and Jonas Petersen (MCR, rating 1000), all in ``Players``. ``Game``
     is mostly ``MCR``/``Riichi``, some rows in lower case.
 
+(j) ``Hands`` (classical scoring, rules.md 2; the last sheet, so the sheets before it are
+    unchanged): one evening at one table, session ``"2025-11-20"`` (ISO text), with Chen Wei,
+    Åse Mølgaard, Anders Nygaard and Camilla Juhl, who all came that night. Twelve hands,
+    four rows each in seat order E, S, W, N. East keeps the deal only by winning; otherwise
+    (a wall-exhausted hand too) the deal passes and everyone's seat wind moves on; hands 1-6
+    are round E (every player deals once), 7-12 round S. Winners write a complete hand (four
+    sets and a pair, or thirteen orphans); the others only their pungs, kongs and exposed
+    chows; exposed sets in brackets. No tile more than four times on the table, no flower or
+    season number held twice in a hand. The hands show: East winning (hands 1, 5, 7, 10), a
+    worthless hand (2), self-drawn wins (3, 5, 11, 12), a win on the loose tile after a kong
+    (5), Mah-Jong on the last tile (12), dragon pungs and kongs, pungs of the own wind and of
+    the round wind, a pair of own and round wind (1, 8), one suit with honours (6, 11), one
+    suit only (10), no chows (7), thirteen orphans recognised from the tiles (9: 500), a hand
+    capped at 500 (11: 42 x 16 = 672) and a wall-exhausted hand with no winner (4).
+    ``Mahjong``/``Self-drawn``/``Loose tile``/``Last tile`` are ``x``, one ``Mahjong`` is
+    ``yes``; flowers and seasons are text like ``1 3`` or a typed number ``2``; ``Limit`` is
+    blank. :func:`check_hands` validates every row with the project's own
+    ``rules.tiles.parse_sets``, ``rules.classical.check_hand`` and ``hand_table_problems``,
+    scores and settles each hand with ``score_hand``/``settle`` (each hand and the session
+    sum to zero) and asserts each of these features; the script prints every hand and the
+    session's final totals.
+
 Values typed by hand, valid per workbook.md: one riichi score is text with a thousands
 separator (``"32,100"`` style) and one date is ISO text (``"2025-10-02"``).
 
@@ -81,6 +103,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import sys
 import zipfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
@@ -95,6 +118,19 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's rules package
+
+from rules.classical import (
+    HandInput,
+    HandScore,
+    Wind,
+    check_hand,
+    hand_table_problems,
+    score_hand,
+    settle,
+)
+from rules.tiles import SetKind, format_sets, parse_sets
 
 SEED = 2025
 HERE = Path(__file__).resolve().parent
@@ -1630,6 +1666,299 @@ def check_next_season(games: list[Game], penalties: list[PenaltyRow], extras: Ex
 
 
 # --------------------------------------------------------------------------------------------
+# Feature (j): the Hands sheet, one evening of classical scoring at one table (rules.md 2)
+# --------------------------------------------------------------------------------------------
+
+HANDS_NIGHT = 12  # 2025-11-20; all four came that night (asserted against Attendance)
+HANDS_SESSION = NIGHTS[HANDS_NIGHT].isoformat()  # typed as text, "2025-11-20"
+#: The table in dealing order: the first is East in hand 1; the deal passes to the next.
+HANDS_PLAYERS = ("Chen Wei", "Åse Mølgaard", "Anders Nygaard", "Camilla Juhl")
+WIND_ORDER = ("E", "S", "W", "N")
+HANDS_HEADERS = (
+    "Session",
+    "Hand",
+    "Round",
+    "Player",
+    "Seat",
+    "Mahjong",
+    "Sets",
+    "Flowers",
+    "Seasons",
+    "Self-drawn",
+    "Loose tile",
+    "Last tile",
+    "Limit",
+)
+HANDS_WIDTHS = (12, 6, 7, 20, 6, 9, 34, 9, 9, 11, 10, 9, 10)
+
+
+@dataclass(frozen=True)
+class PlannedHand:
+    """One hand as the scorer wrote it: the sets of the seats E, S, W, N, the winner's seat
+    (None: wall exhausted), flowers/seasons by seat (``"1 3"`` text or a typed number) and
+    how the winner's last tile came. ``note`` says what the hand is there to show."""
+
+    sets: tuple[str, str, str, str]
+    winner: str | None
+    note: str
+    flowers: dict[str, str | int] = field(default_factory=dict)
+    seasons: dict[str, str | int] = field(default_factory=dict)
+    self_drawn: bool = False
+    loose_tile: bool = False
+    last_tile: bool = False
+    mark: str = "x"
+
+
+HANDS: list[PlannedHand] = [
+    PlannedHand(  # 1: round E, Chen Wei deals
+        ("[RRR] 234p 678s 345m EE", "[555s]", "[WWW]", "999m"),
+        "E",
+        "pair of east wind, own and round wind (4); red dragon pung",
+        flowers={"S": "1 3"},
+        seasons={"N": 2},
+    ),
+    PlannedHand(  # 2: East won, Chen Wei deals again
+        ("[GGG]", "123m 456p [678s] 345s 88p", "[234m] 777p", "[NNN]"),
+        "S",
+        "worthless hand: four chows and a pair that scores nothing",
+        flowers={"S": 2},
+        mark="yes",
+    ),
+    PlannedHand(  # 3: the deal passes to Åse Mølgaard
+        ("[EEE]", "[123s] 888m", "[WWW] 222p 456p 789s 55m", "[HHHH]"),
+        "W",
+        "self-drawn; west wind pung of the own wind; east wind pung of own and round wind",
+        flowers={"S": "1 3"},
+        self_drawn=True,
+    ),
+    PlannedHand(  # 4: Anders Nygaard deals
+        ("[555m] [678p]", "RRR", "", "[SSS]"),
+        None,
+        "wall exhausted: nobody went Mah-Jong, nothing is settled",
+        seasons={"E": 4},
+    ),
+    PlannedHand(  # 5: Camilla Juhl deals
+        ("8888p 234m 567s 345p RR", "[NNN]", "[111s] 999p", "[GGG]"),
+        "E",
+        "on the loose tile after a concealed kong (10 instead of 2)",
+        flowers={"N": 2},
+        self_drawn=True,
+        loose_tile=True,
+    ),
+    PlannedHand(  # 6: East won, Camilla Juhl deals again; the last hand of the east round
+        ("[999s]", "[RRR]", "[333m] 6666s", "[GGG] [HHH] 123p 789p 55p"),
+        "N",
+        "one suit with honours and two dragon pungs: 28 points, 3 doubles",
+        seasons={"E": "1 4"},
+    ),
+    PlannedHand(  # 7: round S, Chen Wei deals
+        ("[EEE] 444s 777p [2222m] HH", "[SSS]", "[666m]", "[999s] [GGG]"),
+        "E",
+        "no chows and a pung of the own wind; South's pung is own and round wind",
+    ),
+    PlannedHand(  # 8: East won, Chen Wei deals again
+        ("[NNN]", "[234s] 456s 777m [999p] SS", "[RRRR]", ""),
+        "S",
+        "pair of south wind, own and round wind (4); West's exposed kong of red dragons",
+        flowers={"N": "1 3"},
+    ),
+    PlannedHand(  # 9: Åse Mølgaard deals
+        ("[555p] [SSS]", "[678m]", "19m19p19sESWNRGHH", "2222s"),
+        "W",
+        "thirteen orphans, a limit hand seen from the tiles: 500",
+        seasons={"S": 3},
+    ),
+    PlannedHand(  # 10: Anders Nygaard deals
+        ("[111p] 234p 555p 678p 99p", "[WWW]", "[345s] [777s]", "EEEE"),
+        "E",
+        "one suit only, no honours (3 doubles)",
+        flowers={"N": 3},
+    ),
+    PlannedHand(  # 11: East won, Anders Nygaard deals again
+        ("[888p] [HHH]", "[111s]", "[SSS]", "[NNN] RRR GGG 567m 33m"),
+        "N",
+        "own wind and two dragon pungs, one suit with honours: 42 x 16 = 672, capped at 500",
+        seasons={"W": 2},
+        self_drawn=True,
+    ),
+    PlannedHand(  # 12: Camilla Juhl deals; the last hand of the evening
+        ("RRR", "[555m]", "[123m] [789s] 456p [SSS] 22s", ""),
+        "W",
+        "Mah-Jong on the last tile of the wall, self-drawn; pung of the round wind",
+        flowers={"N": 4},
+        seasons={"S": "1 3"},
+        self_drawn=True,
+        last_tile=True,
+    ),
+]
+
+
+@dataclass(frozen=True)
+class DealtHand:
+    """A planned hand with its number, round wind and who sat in which seat (E, S, W, N)."""
+
+    number: int
+    round_wind: str
+    players: tuple[str, str, str, str]
+    plan: PlannedHand
+
+
+def deal_hands() -> list[DealtHand]:
+    """Number the hands and seat the players: East keeps the deal only by winning; otherwise
+    the deal passes to South (everyone's seat wind moves on), and once every player has dealt
+    the round wind moves from E to S."""
+    dealt: list[DealtHand] = []
+    dealer, round_index = 0, 0
+    for number, plan in enumerate(HANDS, start=1):
+        seated = tuple(HANDS_PLAYERS[(dealer + k) % 4] for k in range(4))
+        dealt.append(DealtHand(number, WIND_ORDER[round_index], seated, plan))
+        if plan.winner != "E":
+            dealer = (dealer + 1) % 4
+            if dealer == 0:
+                round_index += 1
+    return dealt
+
+
+def hand_inputs(hand: DealtHand) -> list[HandInput]:
+    """The four rows of a hand as the project's scorer reads them (rules/classical.py)."""
+    plan = hand.plan
+    inputs = []
+    for seat, player, sets in zip(WIND_ORDER, hand.players, plan.sets, strict=True):
+        won = plan.winner == seat
+        inputs.append(
+            HandInput(
+                player,
+                Wind(seat),
+                parse_sets(sets),
+                won,
+                frozenset(int(n) for n in str(plan.flowers.get(seat, "")).split()),
+                frozenset(int(n) for n in str(plan.seasons.get(seat, "")).split()),
+                won and plan.self_drawn,
+                won and plan.loose_tile,
+                won and plan.last_tile,
+            )
+        )
+    return inputs
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A dealt hand with every seat's score, settlement and session running total."""
+
+    hand: DealtHand
+    scores: dict[Wind, HandScore]
+    net: dict[Wind, int]
+    totals: dict[str, int]
+
+
+def check_hands(dealt: list[DealtHand], extras: Extras) -> list[ScoredHand]:
+    """Validate every hand with the project's own parser and checks, score and settle the
+    session, and assert the features of (j)."""
+    for player in HANDS_PLAYERS:
+        assert arrival(extras.attendance[player][HANDS_NIGHT]) != AWAY, f"{player} was there"
+    totals = dict.fromkeys(HANDS_PLAYERS, 0)
+    scored: list[ScoredHand] = []
+    for hand in dealt:
+        plan = hand.plan
+        inputs = hand_inputs(hand)
+        for row in inputs:
+            check_hand(row)
+            if not row.winner:  # a non-winner lists pungs, kongs and exposed chows only
+                for tile_set in row.sets:
+                    assert tile_set.kind not in (SetKind.PAIR, SetKind.ORPHANS), hand.number
+                    assert tile_set.kind is not SetKind.CHOW or tile_set.exposed, hand.number
+        assert hand_table_problems(inputs) == [], (hand.number, hand_table_problems(inputs))
+        for row, text in zip(inputs, plan.sets, strict=True):
+            assert format_sets(row.sets) == text, (hand.number, text)  # written canonically
+        if plan.winner is None:
+            assert not (plan.self_drawn or plan.loose_tile or plan.last_tile), hand.number
+        if plan.loose_tile:
+            assert plan.self_drawn and any(
+                s.kind is SetKind.KONG for s in inputs[WIND_ORDER.index(plan.winner or "")].sets
+            ), "a loose tile is drawn after a kong"
+        round_wind = Wind(hand.round_wind)
+        scores = {row.seat: score_hand(row, round_wind) for row in inputs}
+        winner = Wind(plan.winner) if plan.winner else None
+        net = settle({seat: s.score for seat, s in scores.items()}, winner)
+        assert sum(net.values()) == 0, hand.number
+        for row in inputs:
+            totals[row.player] += net[row.seat]
+        scored.append(ScoredHand(hand, scores, net, dict(totals)))
+    assert sum(totals.values()) == 0, "the session settles to zero"
+
+    # The features of (j).
+    assert 12 <= len(dealt) <= 14
+    rounds = [h.round_wind for h in dealt]
+    assert rounds == sorted(rounds, key=WIND_ORDER.index) and set(rounds) == {"E", "S"}
+    assert [h.plan.winner for h in dealt].count(None) == 1, "one hand with no winner"
+    assert sum(h.plan.winner == "E" for h in dealt) >= 1, "East wins at least once"
+    winners = [s.scores[Wind(s.hand.plan.winner)] for s in scored if s.hand.plan.winner]
+    labels = [i.label for score in winners for i in (*score.point_items, *score.double_items)]
+    every = [i.label for s in scored for sc in s.scores.values() for i in sc.double_items]
+    for wanted in (
+        "self-drawn",
+        "loose tile",
+        "Mah-Jong on the last tile",
+        "worthless hand",
+        "one suit with honours",
+        "one suit only",
+        "no chows",
+    ):
+        assert wanted in labels, wanted
+    assert any("(own and round wind)" in label for label in labels)
+    assert any(label.endswith("dragons") for label in every), "a dragon pung"
+    assert any(label.endswith("of own wind") for label in every), "an own wind pung"
+    assert any(label.endswith("of round wind") for label in every), "a round wind pung"
+    assert sum(score.capped for score in winners) == 1, "one hand capped at the limit"
+    assert [score.limit_hand for score in winners if score.limit_hand] == ["thirteen orphans"]
+    cells = [v for h in HANDS for v in (*h.flowers.values(), *h.seasons.values())]
+    assert "1 3" in cells and 2 in cells
+    assert [h.mark for h in HANDS if h.winner].count("yes") == 1
+    return scored
+
+
+def hands_rows(dealt: list[DealtHand]) -> list[list[Any]]:
+    """The Hands sheet rows: four per hand, seats E, S, W, N."""
+    rows: list[list[Any]] = []
+    for hand in dealt:
+        plan = hand.plan
+        for seat, player, sets in zip(WIND_ORDER, hand.players, plan.sets, strict=True):
+            won = plan.winner == seat
+            rows.append(
+                [
+                    HANDS_SESSION,
+                    hand.number,
+                    hand.round_wind,
+                    player,
+                    seat,
+                    plan.mark if won else None,
+                    sets or None,
+                    plan.flowers.get(seat),
+                    plan.seasons.get(seat),
+                    "x" if won and plan.self_drawn else None,
+                    "x" if won and plan.loose_tile else None,
+                    "x" if won and plan.last_tile else None,
+                    None,
+                ]
+            )
+    return rows
+
+
+def print_hands(scored: list[ScoredHand]) -> None:
+    """Each hand's seats, winner, what it shows and the scores, then the session totals."""
+    print(f"\nHands, session {HANDS_SESSION}")
+    for s in scored:
+        hand, plan = s.hand, s.hand.plan
+        seats = ", ".join(f"{w} {p}" for w, p in zip(WIND_ORDER, hand.players, strict=True))
+        won = f"{plan.winner} wins" if plan.winner else "no winner"
+        print(f"  {hand.number:>2} round {hand.round_wind} ({seats}): {won}; {plan.note}")
+        parts = [f"{w} {s.scores[Wind(w)].score} ({s.net[Wind(w)]:+d})" for w in WIND_ORDER]
+        print(f"     scores {', '.join(parts)}")
+    final = scored[-1].totals
+    print("  Final: " + ", ".join(f"{p} {final[p]:+d}" for p in HANDS_PLAYERS))
+
+
+# --------------------------------------------------------------------------------------------
 # Writing the workbooks
 # --------------------------------------------------------------------------------------------
 
@@ -1694,6 +2023,7 @@ HEADERS = {
     "Attendance": ("Player",),  # then one column per club night, headed by its date
     "Signups": ("Player", "Game"),
     "Schedule": ("Division", "Game", "Player 1", "Player 2", "Player 3", "Player 4"),
+    "Hands": HANDS_HEADERS,
 }
 WIDTHS = {
     "Settings": (18, 32),
@@ -1706,6 +2036,7 @@ WIDTHS = {
     "Attendance": (22,),
     "Signups": (24, 10),
     "Schedule": (12, 8, 22, 22, 22, 22),
+    "Hands": HANDS_WIDTHS,
 }
 #: Width of an Attendance date column.
 NIGHT_WIDTH = 11
@@ -1727,7 +2058,9 @@ def write_attendance(ws: Worksheet, cells: dict[str, list[Any]]) -> None:
     ws.freeze_panes = "B2"
 
 
-def season_workbook(games: list[Game], penalties: list[PenaltyRow], extras: Extras) -> Workbook:
+def season_workbook(
+    games: list[Game], penalties: list[PenaltyRow], extras: Extras, dealt: list[DealtHand]
+) -> Workbook:
     """The sample season as an openpyxl workbook."""
     wb = Workbook()
     ws = wb.active
@@ -1784,6 +2117,7 @@ def season_workbook(games: list[Game], penalties: list[PenaltyRow], extras: Extr
     write_sheet(wb.create_sheet("Signups"), HEADERS["Signups"], extras.signups, WIDTHS["Signups"])
     schedule_rows = [(d, n, *table) for d, n, table in extras.schedule]
     write_sheet(wb.create_sheet("Schedule"), HEADERS["Schedule"], schedule_rows, WIDTHS["Schedule"])
+    write_sheet(wb.create_sheet("Hands"), HEADERS["Hands"], hands_rows(dealt), WIDTHS["Hands"])
     wb.properties.title = "Mahjong Danmark København, divisions 2025/26 (sample)"
     return wb
 
@@ -1798,7 +2132,7 @@ READ_ME_INTRO = [
     "(32,100 or 32.100). Leave a line completely empty or fill in everything it needs.",
     "Run: python process.py WORKBOOK.xlsx [--out DIR]. The tool never changes this file: it "
     "writes a copy with the results (Standings, Attendance status, Schedule status, "
-    "Next season, Problems) under out/<workbook name>/. "
+    "Next season, Hand scores, Problems) under out/<workbook name>/. "
     "More in docs/workbook-format.md.",
 ]
 
@@ -1887,6 +2221,18 @@ READ_ME_ROWS: list[tuple[str, str, str, str]] = [
         "Division, Game, Player 1, Player 2, Player 3, Player 4",
         "Optional",
     ),
+    (
+        "Hands",
+        "Classical hand scoring: four lines per hand, one per seat (E, S, W, N), with the "
+        "session, the hand's number and the round wind. Mark the winner in Mahjong (x); "
+        "nobody marked = no winner. Sets in tile notation, exposed sets in brackets: the "
+        "winner's whole hand ([RRR] 234p 678s 345m EE), the others only their pungs, kongs and "
+        "exposed chows. Flowers and Seasons: the numbers held (1 3). Self-drawn, Loose tile "
+        "and Last tile: x for how the winner's last tile came. Limit: heavenly or earthly.",
+        "Session, Hand, Round, Player, Seat, Mahjong, Sets, Flowers, Seasons, Self-drawn, "
+        "Loose tile, Last tile, Limit",
+        "Optional; needed for hand scores",
+    ),
 ]
 
 
@@ -1924,7 +2270,7 @@ def template_workbook() -> Workbook:
         write_sheet(wb.create_sheet(name), HEADERS[name], [], WIDTHS[name])
     write_sheet(wb.create_sheet("Attendance"), HEADERS["Attendance"], [], WIDTHS["Attendance"])
     wb["Attendance"].freeze_panes = "B2"
-    for name in ("Signups", "Schedule"):
+    for name in ("Signups", "Schedule", "Hands"):
         write_sheet(wb.create_sheet(name), HEADERS[name], [], WIDTHS[name])
     wb.properties.title = "Mahjong club season workbook (template)"
     return wb
@@ -2053,11 +2399,14 @@ def print_attendance(games: list[Game], penalties: list[PenaltyRow], extras: Ext
 def main() -> None:
     """Write season.xlsx and template.xlsx, then print the expected results."""
     games, penalties, extras = build()
-    save_stable(season_workbook(games, penalties, extras), SEASON_XLSX)
+    dealt = deal_hands()
+    scored = check_hands(dealt, extras)
+    save_stable(season_workbook(games, penalties, extras, dealt), SEASON_XLSX)
     save_stable(template_workbook(), TEMPLATE_XLSX)
     print(f"wrote {SEASON_XLSX.name} ({len(games)} games) and {TEMPLATE_XLSX.name}")
     print_standings(games, penalties)
     print_attendance(games, penalties, extras)
+    print_hands(scored)
 
 
 if __name__ == "__main__":
