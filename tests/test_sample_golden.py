@@ -25,6 +25,7 @@ RESULT_SHEETS = {
     "Attendance status",
     "Schedule status",
     "Next season",
+    "Hand scores",
     "Problems",
 }
 CHANGED_PARTS = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
@@ -63,6 +64,7 @@ def test_standings_match_golden(processed):
         ("Schedule status", "sample_schedule_status.csv"),
         ("Next season", "sample_next_season.csv"),
         ("Problems", "sample_problems.csv"),
+        ("Hand scores", "sample_hand_scores.csv"),
     ],
 )
 def test_result_sheets_match_golden(processed, sheet, golden):
