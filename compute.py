@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from compute_duplicate import DuplicateResult, compute_duplicate
 from compute_hands import HandResult, score_hands
 from compute_season import (
     AttendanceResult,
@@ -54,6 +55,7 @@ class LeagueResult:
     next_season: NextSeasonResult | None = None
     tonight: TonightResult | None = None
     hands: list[HandResult] | None = None
+    duplicate: DuplicateResult | None = None
 
 
 def compute_league(
@@ -73,6 +75,8 @@ def compute_league(
     result = LeagueResult()
     if season.hands is not None:
         result.hands = score_hands(season.hands, season.ruleset.classical)
+    if season.duplicate is not None:
+        result.duplicate = compute_duplicate(season.duplicate, problems)
     if not season.has_league:
         return result
 

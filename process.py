@@ -19,6 +19,7 @@ from readers.problems import Problems
 from readers.season import WorkbookError, read_season
 from writers.console import (
     attendance_text,
+    duplicate_text,
     hands_text,
     next_season_text,
     schedule_text,
@@ -28,6 +29,8 @@ from writers.console import (
 from writers.result_sheets import (
     attendance_sheet,
     dice_sheet,
+    duplicate_ranking_sheet,
+    duplicate_sheet,
     hand_scores_sheet,
     next_season_sheet,
     problems_sheet,
@@ -181,6 +184,9 @@ def run(args: argparse.Namespace) -> int:
         sheets.append(tonight_sheet(result.tonight))
     if result.hands is not None:
         sheets.append(hand_scores_sheet(result.hands))
+    if result.duplicate is not None:
+        sheets.append(duplicate_sheet(result.duplicate))
+        sheets.append(duplicate_ranking_sheet(result.duplicate))
     sheets.append(problems_sheet(problems.warnings))
 
     for problem in problems.warnings:
@@ -190,6 +196,9 @@ def run(args: argparse.Namespace) -> int:
         print()
     if result.hands:
         print(hands_text(result.hands))
+        print()
+    if result.duplicate is not None:
+        print(duplicate_text(result.duplicate))
         print()
     for part, render in (
         (result.attendance, attendance_text),

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from readers.attendance import AttendanceSheet, Night, read_attendance, read_nights
 from readers.cells import parse_date, parse_int, parse_keyword, parse_number, parse_text
+from readers.duplicate import DuplicateInput, read_duplicate
 from readers.formulas import find_uncached_formulas
 from readers.hands import Hand, read_hands
 from readers.plans import Signup, read_schedule, read_signups
@@ -61,10 +62,6 @@ INPUT_SHEETS = (
     "Signups",
     "Schedule",
     "Hands",
-)
-
-#: Contract sheets that this version keeps in the workbook but does not process yet.
-NOT_YET_PROCESSED = (
     "Seating",
     "Boards",
     "IMP scale",
@@ -99,6 +96,7 @@ class Season:
     signups: list[Signup] | None = None
     schedule: list[PlannedGame] | None = None
     hands: list[Hand] | None = None
+    duplicate: DuplicateInput | None = None
 
 
 def _suggest(name: str, known: list[str]) -> str:
@@ -122,15 +120,6 @@ def read_season(path: Path) -> tuple[Season, Problems]:
     season = Season()
     _check_formulas(path, book, problems)
     season.settings, season.ruleset = read_settings(book, problems)
-    for name in NOT_YET_PROCESSED:
-        actual = book.find(name)
-        if actual is not None:
-            problems.warning(
-                actual,
-                None,
-                "",
-                f"the {name!r} sheet is kept but not processed by this version of the tool yet",
-            )
     if season.settings.mode == "tournament":
         problems.error(
             "Settings",
@@ -144,6 +133,7 @@ def read_season(path: Path) -> tuple[Season, Problems]:
         season.players = _read_players(book, problems)
     if book.find("Hands") is not None:
         season.hands = read_hands(book, problems)
+    season.duplicate = read_duplicate(book, problems)
     has_divisions = book.find("Divisions") is not None
     has_games = book.find("Games") is not None
     season.has_league = has_divisions or has_games

@@ -261,11 +261,3 @@ def test_tournament_mode_is_refused_plainly(tmp_path, capsys):
     assert code == 1
     assert "tournament workbooks are not processed by this version" in capsys.readouterr().err
     assert not out.exists()
-
-
-def test_sheets_not_processed_yet_are_kept_with_a_warning(tmp_path, capsys):
-    sheets = league()
-    sheets["Seating"] = [["Session", "Table", "Seat", "Player"], [1, 1, "E", "A"]]
-    code, _out = run(tmp_path, sheets)
-    assert code == 0
-    assert "'Seating' sheet is kept but not processed" in capsys.readouterr().err

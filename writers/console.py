@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from compute import LeagueResult
+from compute_duplicate import DuplicateResult
 from compute_hands import HandResult
 from compute_season import AttendanceResult, NextSeasonResult, ScheduleResult, TonightResult
 from rules.model import GameType
@@ -126,5 +127,20 @@ def hands_text(results: Sequence[HandResult]) -> str:
         lines.append(
             f"  {r.player.seat.value} {r.player.player}{mark}: {r.score.breakdown};"
             f" settles {r.settlement:+d}, total {r.running_total:+d}"
+        )
+    return "\n".join(lines)
+
+
+def duplicate_text(result: DuplicateResult) -> str:
+    """The duplicate ranking."""
+    lines = [f"Duplicate ranking (IMPs by {result.scale_name}):"]
+    ranks = [r.rank for r in result.ranking]
+    width = max((len(r.player) for r in result.ranking), default=6)
+    for r in result.ranking:
+        shown = f"{r.rank}{'=' if ranks.count(r.rank) > 1 else ''}"
+        penalty = f", false Mahjong {r.penalties}" if r.penalties else ""
+        lines.append(
+            f"  {shown:>4}  {r.player:<{width}}  {r.imps:+4d} IMPs  {r.boards} boards"
+            f" ({r.positive_boards} positive{penalty})"
         )
     return "\n".join(lines)

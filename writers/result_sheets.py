@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from compute import LeagueResult
+from compute_duplicate import DuplicateResult
 from compute_hands import HandResult
 from compute_season import AttendanceResult, NextSeasonResult, ScheduleResult, TonightResult
 from readers.problems import Problem
@@ -256,3 +257,57 @@ def hand_scores_sheet(results: Sequence[HandResult]) -> ResultSheet:
             ]
         )
     return ResultSheet("Hand scores", rows)
+
+
+def duplicate_sheet(result: DuplicateResult) -> ResultSheet:
+    """The ``Duplicate`` sheet: one row per board, table and seat."""
+    rows: list[list[Cell]] = [
+        [
+            "Session",
+            "Board",
+            "Table",
+            "Seat",
+            "Player",
+            "Game points",
+            "Average",
+            "Difference",
+            "IMPs",
+            "False mahjong",
+        ]
+    ]
+    for r in result.rows:
+        rows.append(
+            [
+                r.session,
+                r.board,
+                r.table,
+                r.seat,
+                r.player,
+                r.game_points,
+                number(r.average),
+                number(r.difference),
+                r.imps,
+                r.penalty or None,
+            ]
+        )
+    return ResultSheet("Duplicate", rows)
+
+
+def duplicate_ranking_sheet(result: DuplicateResult) -> ResultSheet:
+    """The ``Duplicate ranking`` sheet: total IMPs (false-Mahjong penalties included)."""
+    rows: list[list[Cell]] = [
+        ["Rank", "Player", "IMPs", "Boards", "Positive boards", "False mahjong", "IMP scale"]
+    ]
+    for r in result.ranking:
+        rows.append(
+            [
+                r.rank,
+                r.player,
+                r.imps,
+                r.boards,
+                r.positive_boards,
+                r.penalties or None,
+                result.scale_name,
+            ]
+        )
+    return ResultSheet("Duplicate ranking", rows)
