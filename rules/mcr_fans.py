@@ -1,0 +1,129 @@
+"""The MCR fan value of a winning hand, from the workbook tile notation (duplicate ``Tiles``).
+
+Referees check hand values by hand today; this does it with a real Chinese Official fan
+calculator (PyMahjongGB, which implements the official fan list). The hand is written in the
+workbook tile notation (``[555p]`` exposed, otherwise concealed); **the winning tile is the
+last tile written** (``123m 456m 789m 123p EE`` wins on E). Flowers are not used (duplicate
+removes them). The last tile of the wall is left out here: the recorded ``Hand value``
+excludes it and the processor adds 8 itself.
+
+The calculator does not validate its input (five copies of a tile give nonsense) and does
+not enforce the 8-fan minimum, so every hand is checked here first.
+
+Example::
+
+    >>> result = hand_fans("123m 456m 789m 123p EE", seat="E", round_wind="E", self_drawn=False)
+    >>> result.total, result.fans[0]
+    (21, ('Pure Straight', 16))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from rules.tiles import SetKind, Tile, TileSet, parse_set, parse_tiles
+
+WINDS = "ESWN"
+MINIMUM_FAN = 8
+
+
+class FanError(ValueError):
+    """A ``Tiles`` entry that cannot be evaluated; the message says why."""
+
+
+@dataclass(frozen=True)
+class FanResult:
+    """The fans found (English name, fan) and their total."""
+
+    fans: tuple[tuple[str, int], ...]
+
+    @property
+    def total(self) -> int:
+        """The hand value in fan."""
+        return sum(value for _, value in self.fans)
+
+    def describe(self) -> str:
+        """'Pure Straight 16, Concealed Hand 2, ...'."""
+        return ", ".join(f"{name} {value}" for name, value in self.fans)
+
+
+def tile_code(tile: Tile) -> str:
+    """The calculator's code: W characters, T bamboo, B dots, F winds, J dragons (C F P)."""
+    if tile.honour:
+        letter = tile.letter
+        if letter in WINDS:
+            return f"F{WINDS.index(letter) + 1}"
+        return {"R": "J1", "G": "J2", "H": "J3"}[letter]
+    return {"m": "W", "s": "T", "p": "B"}[tile.suit] + str(tile.rank)
+
+
+def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = False) -> FanResult:
+    """Evaluate one winning hand. Raises :class:`FanError` for a hand that is not a win."""
+    tokens = text.split()
+    if not tokens:
+        raise FanError("no tiles given")
+    sets: list[TileSet] = []
+    loose: list[Tile] = []  # concealed tiles that are not a recognised set (e.g. knitted)
+    for token in tokens:
+        try:
+            sets.append(parse_set(token))
+        except ValueError:
+            if token.startswith("["):
+                raise FanError(f"{token!r} is not an exposed set") from None
+            try:
+                loose.extend(parse_tiles(token))
+            except ValueError as exc:
+                raise FanError(str(exc)) from None
+    last = tokens[-1]
+    if last.startswith("["):
+        raise FanError("write the winning tile last, in a concealed group (not in brackets)")
+    win_tile = parse_tiles(last)[-1]
+    counts: Counter[Tile] = Counter(loose)
+    for s in sets:
+        counts.update(s.tiles)
+    five = [str(t) for t, n in counts.items() if n > 4]
+    if five:
+        raise FanError(f"more than four {', '.join(five)}")
+    kongs = sum(1 for s in sets if s.kind is SetKind.KONG)
+    if sum(counts.values()) != 14 + kongs:
+        raise FanError(
+            f"a winning hand has 14 tiles (plus one per kong); found {sum(counts.values())}"
+        )
+    packs: list[tuple[str, str, int]] = []
+    standing: list[Tile] = list(loose)
+    for s in sets:
+        if s.kind is SetKind.KONG:
+            packs.append(("GANG", tile_code(s.first), 1 if s.exposed else 0))
+        elif s.exposed and s.kind is SetKind.PUNG:
+            packs.append(("PENG", tile_code(s.first), 1))
+        elif s.exposed and s.kind is SetKind.CHOW:
+            packs.append(("CHI", tile_code(s.tiles[1]), 1))
+        elif s.exposed:
+            raise FanError(f"{s.notation()}: only pungs, kongs and chows can be exposed")
+        else:
+            standing.extend(s.tiles)
+    standing.remove(win_tile)
+    try:
+        from MahjongGB import MahjongFanCalculator
+    except ImportError as exc:  # pragma: no cover - pinned in requirements.txt
+        raise FanError(f"the fan calculator (PyMahjongGB) is not installed: {exc}") from None
+    try:
+        found = MahjongFanCalculator(
+            pack=tuple(packs),
+            hand=tuple(tile_code(t) for t in standing),
+            winTile=tile_code(win_tile),
+            flowerCount=0,
+            isSelfDrawn=self_drawn,
+            is4thTile=False,
+            isAboutKong=False,
+            isWallLast=False,
+            seatWind=WINDS.index(seat),
+            prevalentWind=WINDS.index(round_wind),
+            verbose=True,
+        )
+    except TypeError as exc:
+        if "NOT_WIN" in str(exc):
+            raise FanError("the tiles do not make a winning hand") from None
+        raise FanError(f"the fan calculator refused the hand: {exc}") from None
+    return FanResult(tuple((en, value * count) for value, count, _cn, en in found))
