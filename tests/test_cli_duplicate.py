@@ -1,0 +1,175 @@
+"""CLI: a duplicate workbook (Seating, Boards, IMP scale, Tiles) and its error paths."""
+
+import copy
+
+import openpyxl
+import pytest
+
+from process import main
+from tests.builders import write_workbook
+
+BOARDS_HEADER = [
+    "Session",
+    "Board",
+    "Table",
+    "Winner",
+    "Hand value",
+    "Discarder",
+    "Last tile",
+    "False mahjong",
+    "False penalty",
+    "Tiles",
+]
+
+
+def duplicate_sheets():
+    seating = [["Session", "Table", "Seat", "Player"]]
+    for table in (1, 2):
+        for seat in "ESWN":
+            seating.append([1, table, seat, f"{seat}{table}"])
+    return {
+        "Seating": seating,
+        "Boards": [
+            BOARDS_HEADER,
+            [1, 1, 1, "E", 18, "N", None, None, None, None],
+            [1, 1, 2, "E", 8, "N", None, None, None, None],
+            [1, 2, 1, "S", 9, None, None, "W", 4, None],
+            [1, 2, 2, "S,W", "10,12", "E", None, None, None, None],
+        ],
+    }
+
+
+def run(tmp_path, sheets, *extra):
+    path = write_workbook(tmp_path / "dup.xlsx", sheets)
+    out = tmp_path / "out"
+    return main([str(path), "--out", str(out), *extra]), out / "dup.xlsx"
+
+
+def rows(path, sheet):
+    book = openpyxl.load_workbook(path, read_only=True)
+    data = [list(r) for r in book[sheet].iter_rows(values_only=True)]
+    return [dict(zip(data[0], r, strict=False)) for r in data[1:]]
+
+
+def test_duplicate_sheets(tmp_path, capsys):
+    code, out = run(tmp_path, duplicate_sheets())
+    assert code == 0, capsys.readouterr().err
+    dup = rows(out, "Duplicate")
+    board1 = [(r["Table"], r["Seat"], r["Game points"], r["Average"], r["IMPs"]) for r in dup[:8]]
+    # East: 42 and 32, average 37: +5 -> 2 IMPs and -5 -> -2; North -26 and -16: -10 -> -3
+    assert board1 == [
+        ("1", "E", 42, 37, 2),
+        ("1", "S", -8, -8, 0),
+        ("1", "W", -8, -8, 0),
+        ("1", "N", -26, -21, -2),
+        ("2", "E", 32, 37, -2),
+        ("2", "S", -8, -8, 0),
+        ("2", "W", -8, -8, 0),
+        ("2", "N", -16, -21, 2),
+    ]
+    ranking = {r["Player"]: r for r in rows(out, "Duplicate ranking")}
+    # W1: board 2 table 1: -11 vs average (-11 + 36) / 2 = 12.5 -> -23.5 -> -6; false MJ -4
+    assert ranking["W1"]["IMPs"] == -6 - 4
+    assert ranking["W1"]["False mahjong"] == -4
+    assert ranking["E1"]["Boards"] == 2
+    assert "provisional default" in ranking["E1"]["IMP scale"]
+    assert "Duplicate ranking" in capsys.readouterr().out
+
+
+def test_imp_scale_sheet_replaces_the_default(tmp_path, capsys):
+    sheets = duplicate_sheets()
+    sheets["IMP scale"] = [["IMPs", "Above"], [1, 2], [2, 4.5], [3, 20]]
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    dup = rows(out, "Duplicate")
+    assert [r["IMPs"] for r in dup[:1]] == [2]  # +5: above 2 and 4.5, not 20
+    ranking = rows(out, "Duplicate ranking")
+    assert ranking[0]["IMP scale"] == "the workbook's own IMP scale sheet"
+
+
+def test_tiles_check_warns_about_a_wrong_hand_value(tmp_path, capsys):
+    sheets = duplicate_sheets()
+    sheets["Boards"][1][9] = "123m 456m 789m 123p EE"  # 21 fan, recorded 18
+    sheets["Boards"][2][9] = "[123m] 345p 789s 11p 567s"  # All Chows 2: under 8 fan
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0
+    assert "E's hand value is recorded as 18, but the tiles make 21 fan: Pure Straight 16" in err
+    assert "a false Mahjong candidate" in err
+
+
+def edit(sheets, sheet, row, column, value):
+    sheets = copy.deepcopy(sheets)
+    header = sheets[sheet][0]
+    sheets[sheet][row][header.index(column)] = value
+    return sheets
+
+
+ERRORS = [
+    pytest.param(
+        edit(duplicate_sheets(), "Boards", 1, "Hand value", 6),
+        ["sheet 'Boards', row 2, column 'Hand value'", "at least 8 fan"],
+        id="hand value under 8",
+    ),
+    pytest.param(
+        edit(duplicate_sheets(), "Boards", 4, "Hand value", "10"),
+        ["row 5, column 'Hand value'", "2 winner(s) but 1 hand value(s)"],
+        id="winners and hand values differ",
+    ),
+    pytest.param(
+        edit(duplicate_sheets(), "Boards", 1, "Discarder", "E"),
+        ["row 2, column 'Discarder'", "E is both the discarder and a winner"],
+        id="discarder is a winner",
+    ),
+    pytest.param(
+        edit(duplicate_sheets(), "Seating", 1, "Seat", "X"),
+        ["sheet 'Seating', row 2, column 'Seat'", "expected a wind"],
+        id="seat letter",
+    ),
+    pytest.param(
+        edit(duplicate_sheets(), "Boards", 1, "Winner", "Q"),
+        ["sheet 'Boards', row 2, column 'Winner'", "expected a wind"],
+        id="winner seat letter",
+    ),
+    pytest.param(
+        edit(duplicate_sheets(), "Seating", 5, "Player", "E1"),
+        ["sheet 'Seating', row 6, column 'Player'", "'E1' is seated twice in session 1"],
+        id="player seated twice",
+    ),
+    pytest.param(
+        edit(duplicate_sheets(), "Boards", 2, "Table", 3),
+        ["row 3, column 'Table'", "no seating for table 3 in session 1"],
+        id="table without seating",
+    ),
+    pytest.param(
+        edit(duplicate_sheets(), "Boards", 3, "False penalty", 5),
+        ["row 4, column 'False penalty'", "4 or 8 IMPs"],
+        id="false penalty",
+    ),
+    pytest.param(
+        edit(duplicate_sheets(), "Boards", 4, "Discarder", None),
+        ["row 5, column 'Discarder'", "several winners can only win on one discard"],
+        id="two winners self-drawn",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sheets", "expected"), ERRORS)
+def test_duplicate_errors(tmp_path, capsys, sheets, expected):
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 1, err
+    for text in expected:
+        assert text in err
+    assert not out.exists()
+
+
+def test_warnings_for_a_missing_table_and_an_unusual_value(tmp_path, capsys):
+    sheets = duplicate_sheets()
+    del sheets["Boards"][2]  # board 1 not played at table 2
+    sheets["Boards"][1][4] = 200
+    code, _out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "board 1 of session 1 was not played at table(s) 2" in err
+    assert "a hand value of 200 fan is unusual" in err
