@@ -13,8 +13,9 @@ $(STAMP): requirements.txt
 
 demo: $(STAMP)
 	$(BIN)/python process.py sample_sheets/season.xlsx --out out/season
+	$(BIN)/python process.py sample_sheets/duplicate.xlsx --out out/duplicate
 	@echo
-	@echo "Results are in out/season/ (open out/season/season.xlsx)."
+	@echo "Results are in out/season/ (open out/season/season.xlsx) and out/duplicate/."
 
 test: $(STAMP)
 	$(BIN)/ruff check .
@@ -35,6 +36,7 @@ bench: $(STAMP)
 
 sample: $(STAMP)
 	$(BIN)/python sample_sheets/make_sample.py
+	$(BIN)/python sample_sheets/make_duplicate.py
 
 clean:
 	rm -rf out .pytest_cache .ruff_cache

@@ -167,3 +167,36 @@ def test_tonight_on_the_sample(tmp_path):
     substituted = {r["Substitute for"] for r in rows if r["Substitute for"]}
     # Only members substitutable on 2026-01-01 (after that night's check) are replaced.
     assert substituted <= {"Hanna Eriksson", "Magnus Friis", "Hanna Eriksson, Magnus Friis"}
+
+
+DUPLICATE = ROOT / "sample_sheets" / "duplicate.xlsx"
+
+
+@pytest.fixture(scope="module")
+def duplicate_out(tmp_path_factory):
+    out = tmp_path_factory.mktemp("duplicate")
+    assert main([str(DUPLICATE), "--out", str(out)]) == 0
+    return out / "duplicate.xlsx"
+
+
+@pytest.mark.parametrize(
+    ("sheet", "golden"),
+    [
+        ("Duplicate", "duplicate_boards.csv"),
+        ("Duplicate ranking", "duplicate_ranking.csv"),
+        ("Problems", "duplicate_problems.csv"),
+    ],
+)
+def test_duplicate_sample_matches_golden(duplicate_out, sheet, golden):
+    actual = sheet_as_csv(duplicate_out, sheet)
+    if os.environ.get("UPDATE_GOLDEN"):
+        (GOLDEN_DIR / golden).write_text(actual, encoding="utf-8")
+    assert actual == (GOLDEN_DIR / golden).read_text(encoding="utf-8")
+
+
+def test_duplicate_sample_highlights(duplicate_out):
+    boards = list(csv.DictReader(io.StringIO(sheet_as_csv(duplicate_out, "Duplicate"))))
+    board7 = {r["IMPs"] for r in boards if r["Board"] == "7"}
+    assert board7 == {"0"}  # the same result at every table
+    problems = sheet_as_csv(duplicate_out, "Problems")
+    assert "recorded as 22, but the tiles make 24 fan" in problems
