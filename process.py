@@ -15,8 +15,12 @@ from pathlib import Path
 
 import score_hand_cli
 from compute import Options, compute_league
+from mail.compose import Outgoing, compose
+from mail.send import Ledger, SendError, outbox_files, send_all
 from readers.problems import Problems
-from readers.season import WorkbookError, read_season
+from readers.season import Season, WorkbookError, read_season
+from render.site import write_site, write_tree
+from render.views import build_site
 from writers.console import (
     attendance_text,
     duplicate_text,
@@ -97,6 +101,17 @@ def build_parser() -> argparse.ArgumentParser:
         type=_tonight_date,
         help="propose tonight's games (and substitutions) from who is present on DATE"
         " (default: the latest Attendance column)",
+    )
+    parser.add_argument(
+        "--send",
+        action="store_true",
+        help="send the emails through SMTP (smtp_host, smtp_port, email_from settings;"
+        " SMTP_USER/SMTP_PASSWORD environment variables); without it they only go to outbox/",
+    )
+    parser.add_argument(
+        "--resend",
+        action="store_true",
+        help="with --send: send again what the ledger says was already sent",
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="show tracebacks")
     return parser
@@ -211,11 +226,46 @@ def run(args: argparse.Namespace) -> int:
             print()
     for roll in result.new_dice:
         print(f"Rolled for {roll.player} ({roll.division}, round {roll.round}): {roll.roll}")
+    site = build_site(season, result, [str(p) for p in problems.warnings])
+    outgoing = compose(site, season.settings.email_from)
     if args.dry_run:
         print(f"Dry run: nothing written (would write {target}).")
         return 0
     write_result_workbook(source, target, sheets)
     print(f"Wrote {target}")
+    pages = write_site(site, out_dir / "report")
+    print(f"Wrote {len(pages)} pages to {out_dir / 'report'} (open index.html)")
+    write_tree(out_dir / "outbox", dict(outbox_files(outgoing)))
+    print(f"Wrote {len(outgoing)} emails to {out_dir / 'outbox'}:")
+    for item in outgoing:
+        print(f"  {item.filename}: {item.to or '(no address)'} — {item.subject}")
+    if not args.send:
+        return 0
+    return send(outgoing, season, out_dir, args.resend)
+
+
+def send(outgoing: list[Outgoing], season: Season, out_dir: Path, resend: bool) -> int:
+    """Send the emails, last of all; 1 when sending stopped half-way (run again for the rest)."""
+    settings = season.settings
+    if not settings.email_from:
+        print("Error: --send needs the email_from setting", file=sys.stderr)
+        return 1
+    ledger = Ledger(out_dir / "sent-ledger.json")
+    try:
+        report = send_all(outgoing, settings.smtp_host, settings.smtp_port, ledger, resend)
+    except SendError as exc:
+        print(f"Error: {exc}", file=sys.stderr)
+        return 1
+    print(f"Sent {len(report.sent)} emails", end="")
+    print(f"; {len(report.skipped)} already sent before (--resend sends them again)")
+    if report.error:
+        left = len([o for o in outgoing if o.to]) - len(report.sent) - len(report.skipped)
+        print(
+            f"Error: sending stopped ({report.error}); {left} emails not sent."
+            " Run again to send only the rest.",
+            file=sys.stderr,
+        )
+        return 1
     return 0
 
 

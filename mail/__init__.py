@@ -1,0 +1,1 @@
+"""The emails to players and the organiser: composing, the outbox, and sending (last, once)."""
