@@ -1,0 +1,159 @@
+"""Emails: composed from the results, written to the outbox, sent to a real SMTP server
+(aiosmtpd, started here) with a ledger so a re-run never sends a report twice."""
+
+import email
+import socket
+from email import policy
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from process import main
+from tests.builders import write_workbook
+from tests.test_cli_errors import league
+
+
+class Inbox:
+    """An aiosmtpd handler that keeps every message; refuses after ``limit`` messages."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.messages: list[email.message.EmailMessage] = []
+        self.recipients: list[str] = []
+        self.limit = limit
+
+    async def handle_DATA(self, server, session, envelope):
+        if self.limit is not None and len(self.messages) >= self.limit:
+            return "554 Transaction failed: too many messages"
+        self.messages.append(email.message_from_bytes(envelope.content, policy=policy.default))
+        self.recipients.extend(envelope.rcpt_tos)
+        return "250 Message accepted"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def smtp():
+    servers = []
+
+    def start(limit=None):
+        inbox = Inbox(limit)
+        controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+        controller.start()
+        servers.append(controller)
+        return inbox, controller.port
+
+    yield start
+    for controller in servers:
+        controller.stop()
+
+
+def mail_sheets(port: int, language: str = "en"):
+    sheets = league()
+    sheets["Players"] = [
+        ["Player", "Email", "Rating"],
+        ["A", "a@example.org", 1500],
+        ["B", "b@example.org", 1500],
+        ["C", None, None],  # no address: no email
+        ["D", "d@example.org", None],
+        ["E", "e@example.org", None],
+    ]
+    sheets["Settings"] = [
+        ["Key", "Value"],
+        ["club", "Mahjong Ærø"],
+        ["language", language],
+        ["email_from", "organiser@example.org"],
+        ["smtp_host", "127.0.0.1"],
+        ["smtp_port", port],
+    ]
+    return sheets
+
+
+def run(tmp_path, sheets, *extra):
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    return main([str(path), "--out", str(tmp_path / "out"), *extra])
+
+
+def test_outbox_without_send(tmp_path, capsys):
+    assert run(tmp_path, mail_sheets(1)) == 0
+    files = sorted(p.name for p in (tmp_path / "out/outbox").iterdir())
+    assert files == [
+        "001-player-a.eml",
+        "002-player-b.eml",
+        "003-player-d.eml",
+        "004-player-e.eml",
+        "005-organiser.eml",
+    ]
+    out = capsys.readouterr().out
+    assert "a@example.org — Mahjong Ærø: standings as of 4 September 2025" in out
+    assert not (tmp_path / "out/sent-ledger.json").exists()
+
+
+def test_send_delivers_multipart_messages(tmp_path, smtp, capsys):
+    inbox, port = smtp()
+    assert run(tmp_path, mail_sheets(port, "da"), "--send") == 0, capsys.readouterr().err
+    assert len(inbox.messages) == 5
+    assert sorted(inbox.recipients) == [
+        "a@example.org",
+        "b@example.org",
+        "d@example.org",
+        "e@example.org",
+        "organiser@example.org",
+    ]
+    first = inbox.messages[0]
+    assert first["Subject"] == "Mahjong Ærø: stilling pr. 4. september 2025"
+    text = first.get_body(("plain",)).get_content()
+    html = first.get_body(("html",)).get_content()
+    assert "Hej A" in text and "Din division R1" in text
+    assert "27.300" in text  # Danish thousands separator
+    assert "<caption" in html and "Ærø" in html
+
+
+def test_a_rerun_sends_nothing_and_resend_forces(tmp_path, smtp, capsys):
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 0
+    assert run(tmp_path, sheets, "--send") == 0
+    assert len(inbox.messages) == 5
+    assert "5 already sent before" in capsys.readouterr().out
+    assert run(tmp_path, sheets, "--send", "--resend") == 0
+    assert len(inbox.messages) == 10
+
+
+def test_a_server_failing_half_way_then_a_rerun_sends_only_the_rest(tmp_path, smtp, capsys):
+    refusing, port = smtp(limit=2)
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 1
+    err = capsys.readouterr().err
+    assert "sending stopped" in err and "3 emails not sent" in err
+    assert len(refusing.messages) == 2
+    # the workbook, the site and the outbox were written before sending started
+    assert (tmp_path / "out/season.xlsx").is_file()
+    assert (tmp_path / "out/report/index.html").is_file()
+    working, port2 = smtp()
+    sheets["Settings"][-1] = ["smtp_port", port2]
+    assert run(tmp_path, sheets, "--send") == 0
+    assert len(working.messages) == 3
+    sent_to = sorted(m["To"].addresses[0].addr_spec for m in working.messages)
+    first_two = sorted(m["To"].addresses[0].addr_spec for m in refusing.messages)
+    assert not set(sent_to) & set(first_two)
+
+
+def test_send_needs_the_settings(tmp_path, capsys):
+    sheets = mail_sheets(1)
+    sheets["Settings"] = [["Key", "Value"], ["email_from", "organiser@example.org"]]
+    assert run(tmp_path, sheets, "--send") == 1
+    assert "smtp_host" in capsys.readouterr().err
+
+
+def test_a_new_report_is_sent_again(tmp_path, smtp):
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 0
+    sheets["Games"][1][4] = 42400  # a corrected score changes the report
+    sheets["Games"][2][4] = 31400
+    assert run(tmp_path, sheets, "--send") == 0
+    assert len(inbox.messages) > 5
