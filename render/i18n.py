@@ -12,6 +12,7 @@ and 2,33. Dates: English "4 September 2025"; Danish "4. september 2025".
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -321,6 +322,10 @@ class Locale:
             return self.t("advice_free", **values)
         return self.t("advice_attend", **values)
 
+    def phrase(self, text: str) -> str:
+        """A phrase the rules generated (a hand breakdown, a reason) in this language."""
+        return _translate(text, self.language)
+
     def criterion(self, name: str) -> str:
         """A tie-breaker's name in this language."""
         return CRITERIA_DA.get(name, name) if self.language == "da" else name
@@ -328,3 +333,84 @@ class Locale:
     def status(self, name: str) -> str:
         """An attendance or season status in this language."""
         return self.t(name) if name else ""
+
+
+#: Danish for the generated phrases of the rules (hand breakdowns, next season's reasons,
+#: limit hands, the IMP scale's name), applied in order; each is (English pattern, Danish).
+PHRASES_DA: tuple[tuple[str, str], ...] = (
+    (r"\bexposed\b", "åben"),
+    (r"\bconcealed\b", "skjult"),
+    (r"(\d) characters\b", r"\1 tegn"),
+    (r"(\d) circles\b", r"\1 cirkler"),
+    (r"(\d) bamboo\b", r"\1 bambus"),
+    (r"\beast wind\b", "østenvind"),
+    (r"\bsouth wind\b", "søndenvind"),
+    (r"\bwest wind\b", "vestenvind"),
+    (r"\bnorth wind\b", "nordenvind"),
+    (r"\bred dragons\b", "røde drager"),
+    (r"\bgreen dragons\b", "grønne drager"),
+    (r"\bwhite dragons\b", "hvide drager"),
+    (r"\(own and round wind\)", "(egen og rundens vind)"),
+    (r"\(own wind\)", "(egen vind)"),
+    (r"\(round wind\)", "(rundens vind)"),
+    (r"\bof own wind\b", "af egen vind"),
+    (r"\bof round wind\b", "af rundens vind"),
+    (r"\ball four flowers\b", "alle fire blomster"),
+    (r"\ball four seasons\b", "alle fire årstider"),
+    (r"\b1 flower\b", "1 blomst"),
+    (r"(\d) flowers\b", r"\1 blomster"),
+    (r"\b1 season\b", "1 årstid"),
+    (r"(\d) seasons\b", r"\1 årstider"),
+    (r"\bMah-Jong on the last tile\b", "Mah-Jong på sidste brik"),
+    (r"\bself-drawn\b", "selvtrukket"),
+    (r"\bloose tile\b", "løs brik"),
+    (r"\bworthless hand\b", "værdiløs hånd"),
+    (r"\bno chows\b", "ingen chows"),
+    (r"\bonly terminals and honours\b", "kun terminaler og honnører"),
+    (r"\bone suit with honours\b", "én farve med honnører"),
+    (r"\bone suit only\b", "kun én farve"),
+    (r"\ball four winds\b", "alle fire vinde"),
+    (r"\ball three dragons\b", "alle tre drager"),
+    (r"\bpair of\b", "par af"),
+    (r"\b(pung|kong) of\b", r"\1 af"),
+    (r"\bheavenly hand\b", "himmelsk velsignelse"),
+    (r"\bearthly hand\b", "jordisk velsignelse"),
+    (r"\bfour concealed pungs\b", "fire skjulte punge"),
+    (r"\bfour winds\b", "fire vinde"),
+    (r"\ball honours\b", "kun honnører"),
+    (r"\bheads and tails\b", "hoved og hale"),
+    (r"\bthirteen orphans\b", "de tretten vidundere"),
+    (r"\blimit hand\b", "limithånd"),
+    (r"\bcapped at the limit\b", "begrænset til grænsen"),
+    (r"\bno doubles\b", "ingen doblinger"),
+    (r"\b1 double\b", "1 dobling"),
+    (r"(\d) doubles\b", r"\1 doblinger"),
+    (r"\bno points\b", "ingen point"),
+    (r"\bwinner of division\b", "vinder af division"),
+    (r"\brunner-up of division\b", "nr. 2 i division"),
+    (r"\brank (\d+) of division\b", r"nr. \1 i division"),
+    (r"\brelegation candidate of division\b", "nedrykningskandidat i division"),
+    (r", stays at the top\b", ", bliver i toppen"),
+    (r", stays: no room higher up\b", ", bliver: ingen plads højere oppe"),
+    (r", kept: division (\d+) grew\b", r", bliver: division \1 blev større"),
+    (r", kept: a place was free\b", ", bliver: der var en ledig plads"),
+    (
+        r", moved down: division (\d+) is smaller next season\b",
+        r", rykker ned: division \1 er mindre næste sæson",
+    ),
+    (r", promoted\b", ", rykker op"),
+    (r", relegated\b", ", rykker ned"),
+    (r", stays\b", ", bliver"),
+    (r"\bnew player \(rating ([^)]*)\)", r"ny spiller (rating \1)"),
+    (r"\bnew player \(no rating\)", "ny spiller (ingen rating)"),
+    (r"\bthe provisional default scale\b", "den foreløbige standardskala"),
+    (r"\bthe workbook's own IMP scale sheet\b", "arbejdsbogens egen IMP-skala"),
+)
+
+
+def _translate(text: str, language: str) -> str:
+    if language != "da" or not text:
+        return text
+    for pattern, replacement in PHRASES_DA:
+        text = re.sub(pattern, replacement, text)
+    return text

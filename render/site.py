@@ -44,6 +44,7 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
     env.filters["criterion"] = locale.criterion
     env.filters["status"] = locale.status
     env.filters["advice"] = locale.advice
+    env.filters["phrase"] = locale.phrase
     env.globals["t"] = locale.t
     env.globals["locale"] = locale
     env.globals["explain"] = lambda m: explain_status(m, locale)
