@@ -2,7 +2,10 @@
 (aiosmtpd, started here) with a ledger so a re-run never sends a report twice."""
 
 import email
+import shutil
 import socket
+import ssl
+import subprocess
 from email import policy
 
 import pytest
@@ -157,3 +160,42 @@ def test_a_new_report_is_sent_again(tmp_path, smtp):
     sheets["Games"][2][4] = 31400
     assert run(tmp_path, sheets, "--send") == 0
     assert len(inbox.messages) > 5
+
+
+def test_starttls_is_used_when_the_server_offers_it(tmp_path, capsys, monkeypatch):
+    if not shutil.which("openssl"):
+        pytest.skip("openssl is needed to make a test certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    command = [
+        *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"),
+        *("-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1"),
+        *("-addext", "subjectAltName=IP:127.0.0.1"),
+    ]
+    subprocess.run(command, check=True, capture_output=True)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+    inbox = Inbox()
+    over_tls: list[bool] = []
+
+    class TLSInbox(Inbox):
+        async def handle_DATA(self, server, session, envelope):
+            over_tls.append(session.ssl is not None)
+            return await inbox.handle_DATA(server, session, envelope)
+
+    controller = Controller(
+        TLSInbox(),
+        hostname="127.0.0.1",
+        port=free_port(),
+        tls_context=context,
+        require_starttls=True,
+    )
+    controller.start()
+    monkeypatch.setenv("SMTP_CA_FILE", str(cert))
+    try:
+        path = write_workbook(tmp_path / "season.xlsx", mail_sheets(controller.port))
+        code = main([str(path), "--out", str(tmp_path / "out"), "--send"])
+    finally:
+        controller.stop()
+    assert code == 0, capsys.readouterr().err
+    assert len(inbox.messages) == 5
+    assert over_tls == [True] * 5
