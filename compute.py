@@ -22,6 +22,7 @@ from compute_season import (
     compute_schedule,
     compute_tonight,
 )
+from compute_tournament import TournamentResult, compute_tournament
 from readers.problems import Problems
 from readers.season import Season
 from rules.dice import settle_with_dice
@@ -56,6 +57,7 @@ class LeagueResult:
     tonight: TonightResult | None = None
     hands: list[HandResult] | None = None
     duplicate: DuplicateResult | None = None
+    tournament: TournamentResult | None = None
 
 
 def compute_league(
@@ -115,6 +117,9 @@ def compute_league(
             statuses = row_statuses(len(standing.rows), top)
             for row, status in zip(standing.rows, statuses, strict=True):
                 result.statuses[(division.name, row.record.player)] = status
+    if season.tournament and result.standings:
+        result.tournament = compute_tournament(season, result.standings[0])
+        return result
     result.attendance = compute_attendance(season, problems)
     result.schedule = compute_schedule(season, problems, make=options.make_schedule)
     result.next_season = compute_next_season(season, result.standings, problems)

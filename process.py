@@ -30,13 +30,17 @@ from writers.console import (
     standings_text,
     tonight_text,
 )
+from writers.files import write_text_atomic
 from writers.result_sheets import (
     attendance_sheet,
     dice_sheet,
     duplicate_ranking_sheet,
     duplicate_sheet,
+    ema_csv,
+    ema_sheet,
     hand_scores_sheet,
     next_season_sheet,
+    penalty_list_sheet,
     problems_sheet,
     schedule_sheet,
     schedule_status_sheet,
@@ -202,6 +206,9 @@ def run(args: argparse.Namespace) -> int:
     if result.duplicate is not None:
         sheets.append(duplicate_sheet(result.duplicate))
         sheets.append(duplicate_ranking_sheet(result.duplicate))
+    if result.tournament is not None:
+        sheets.append(penalty_list_sheet(result.tournament))
+        sheets.append(ema_sheet(result.tournament))
     sheets.append(problems_sheet(problems.warnings))
 
     for problem in problems.warnings:
@@ -233,6 +240,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     write_result_workbook(source, target, sheets)
     print(f"Wrote {target}")
+    if result.tournament is not None:
+        write_text_atomic(out_dir / "ema-results.csv", ema_csv(result.tournament))
+        print(f"Wrote {out_dir / 'ema-results.csv'} (the EMA results export)")
     pages = write_site(site, out_dir / "report")
     print(f"Wrote {len(pages)} pages to {out_dir / 'report'} (open index.html)")
     write_tree(out_dir / "outbox", dict(outbox_files(outgoing)))

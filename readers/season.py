@@ -33,6 +33,7 @@ from rules.model import (
     Seat,
     Substitution,
 )
+from rules.penalties import PenaltyError, penalty_points
 from rules.ruleset import Ruleset
 from rules.schedule import PlannedGame
 
@@ -97,6 +98,7 @@ class Season:
     schedule: list[PlannedGame] | None = None
     hands: list[Hand] | None = None
     duplicate: DuplicateInput | None = None
+    tournament: bool = False
 
 
 def _suggest(name: str, known: list[str]) -> str:
@@ -120,17 +122,10 @@ def read_season(path: Path) -> tuple[Season, Problems]:
     season = Season()
     _check_formulas(path, book, problems)
     season.settings, season.ruleset = read_settings(book, problems)
-    if season.settings.mode == "tournament":
-        problems.error(
-            "Settings",
-            None,
-            "mode",
-            "tournament workbooks are not processed by this version of the tool yet;"
-            " use mode 'league' for division seasons",
-        )
-        return season, problems
     if book.find("Players") is not None:
         season.players = _read_players(book, problems)
+    if season.settings.mode == "tournament":
+        return _read_tournament(book, season, problems), problems
     if book.find("Hands") is not None:
         season.hands = read_hands(book, problems)
     season.duplicate = read_duplicate(book, problems)
@@ -479,12 +474,145 @@ def _read_games(
     return games
 
 
+def tournament_name(settings: Settings) -> str:
+    """The ranking's name: the ``tournament`` setting, else ``club``."""
+    return settings.tournament or settings.club or "Tournament"
+
+
+def _read_tournament(book: Workbook, season: Season, problems: Problems) -> Season:
+    """A one-off riichi tournament (rules.md 4): ``Games`` with ``Session`` and ``Table``.
+
+    Four rows per table and session; every player exactly one row per session (a
+    substitute's row stays under the replaced player's name). One ranking, named after the
+    ``tournament`` setting.
+    """
+    season.has_league = True
+    season.tournament = True
+    if book.find("Games") is None:
+        problems.error(
+            "Games",
+            None,
+            "",
+            "a tournament workbook needs a 'Games' sheet (Session, Table, Player, Score,"
+            f" Substituted); its sheets are: {', '.join(repr(s) for s in book.sheet_names)}",
+        )
+        return season
+    columns = [
+        Column("Session"),
+        Column("Table"),
+        Column("Player"),
+        Column("Score"),
+        Column("Substituted", required=False),
+        Column("Game", required=False),
+        Column("Date", required=False),
+    ]
+    table = read_table(book, "Games", columns, problems)
+    if table is None:
+        return season
+    label = table.column_label
+    name = tournament_name(season.settings)
+    substituted = lambda v: parse_keyword(v, SUBSTITUTED, "blank, start (yes/x) or during")  # noqa: E731
+    tables: dict[tuple[str, str], list[tuple[int, Seat | None, str | None, dt.date | None]]] = {}
+    seated: dict[tuple[str, str], tuple[int, str]] = {}
+    players: list[str] = []
+    for row in table:
+        session = row.get(problems, "Session", parse_text, what="the session")
+        number = row.get(problems, "Table", parse_text, what="the table")
+        player = row.get(problems, "Player", parse_text, what="the player")
+        score = row.get(problems, "Score", parse_int, what="the score")
+        sub = row.get(problems, "Substituted", substituted, required=False) or Substitution.NONE
+        game_id = row.get(problems, "Game", parse_text, required=False)
+        date = row.get(problems, "Date", parse_date, required=False)
+        if session is None or number is None:
+            continue
+        seat = None
+        if player is not None and score is not None and row.ok:
+            seat = Seat(player, score, sub)
+        if player is not None:
+            if player not in players:
+                players.append(player)
+            if (session, player) in seated:
+                first, where = seated[(session, player)]
+                problems.error(
+                    table.sheet,
+                    row.number,
+                    label("Player"),
+                    f"{player!r} sits twice in session {session} (table {where}, row {first},"
+                    f" and table {number} here); every player has one seat per session",
+                )
+                seat = None
+            else:
+                seated[(session, player)] = (row.number, number)
+        tables.setdefault((session, number), []).append((row.number, seat, game_id, date))
+    sessions = sorted({s for s, _ in tables}, key=_natural_key)
+    for session in sessions:
+        missing = [p for p in players if (session, p) not in seated]
+        if missing:
+            problems.error(
+                table.sheet,
+                None,
+                label("Player"),
+                f"session {session} has no row for {', '.join(missing)}; every player has one"
+                " row per session (a substitute's row stays under the replaced player's name)",
+            )
+    for (session, number), rows in sorted(
+        tables.items(), key=lambda kv: (_natural_key(kv[0][0]), _natural_key(kv[0][1]))
+    ):
+        first = rows[0][0]
+        numbers = ", ".join(str(r[0]) for r in rows)
+        if len(rows) != 4:
+            problems.error(
+                table.sheet,
+                first,
+                label("Table"),
+                f"table {number} of session {session} has {len(rows)} seat(s) (rows {numbers});"
+                " a table has four",
+            )
+            continue
+        seats = [r[1] for r in rows]
+        if any(seat is None for seat in seats):
+            continue
+        total = sum(seat.score for seat in seats if seat is not None)
+        expected = season.ruleset.riichi_table_total
+        if total != expected:
+            problems.error(
+                table.sheet,
+                first,
+                label("Score"),
+                f"the four scores at table {number} of session {session} (rows {numbers}) add"
+                f" up to {total:,}; they must add up to {expected:,}"
+                f" (4 × {season.ruleset.start_points:,} start points)",
+            )
+            continue
+        game_id = rows[0][2] or f"{session}/{number}"
+        date = rows[0][3]
+        season.games.append(
+            Game(game_id, name, tuple(seats), date, first, session, number)  # type: ignore[arg-type]
+        )
+    season.divisions = [Division(name, GameType.RIICHI, 1, tuple(players))]
+    if book.find("Penalties") is not None:
+        season.penalties = _read_penalties(book, season, problems)
+    if book.find("Dice") is not None:
+        season.dice = _read_dice(book, season, problems)
+    return season
+
+
+def _natural_key(text: str) -> tuple[int, int, str]:
+    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+
+
 def _read_penalties(
     book: Workbook, season: Season, problems: Problems, check_members: bool = True
 ) -> list[Penalty]:
-    """The ``Penalties`` sheet, resolved to points (chombo default, lateness minutes)."""
+    """The ``Penalties`` sheet, resolved to points (rules/penalties.py).
+
+    A penalty names its game by ``Game``, or (tournaments) by ``Session`` and optionally
+    ``Table``; without either, the player must be in exactly one division.
+    """
     columns = [
         Column("Game", required=False),
+        Column("Session", required=False),
+        Column("Table", required=False),
         Column("Player"),
         Column("Kind"),
         Column("Points", required=False),
@@ -494,103 +622,97 @@ def _read_penalties(
     table = read_table(book, "Penalties", columns, problems)
     if table is None:
         return []
+    label = table.column_label
     games = {g.id: g for g in season.games}
+    by_session: dict[tuple[str, str], Game] = {}
+    for g in season.games:
+        if g.session is not None:
+            for seat in g.seats:
+                by_session[(g.session, seat.player)] = g
     division_of = {d.name: d for d in season.divisions}
     memberships: dict[str, list[Division]] = defaultdict(list)
     for d in season.divisions:
         for m in d.members:
             memberships[m].append(d)
-    ruleset = season.ruleset
     penalties: list[Penalty] = []
     kind_parser = lambda v: parse_keyword(v, PENALTY_KINDS, "a penalty kind")  # noqa: E731
     for row in table:
         game_id = row.get(problems, "Game", parse_text, required=False)
+        session = row.get(problems, "Session", parse_text, required=False)
+        table_no = row.get(problems, "Table", parse_text, required=False)
         player = row.get(problems, "Player", parse_text, what="the player")
         kind = row.get(problems, "Kind", kind_parser, what="the kind of penalty")
         points = row.get(problems, "Points", parse_int, required=False)
         minutes = row.get(problems, "Minutes", parse_int, required=False)
+        note = row.get(problems, "Note", parse_text, required=False) or ""
         if not row.ok or player is None or kind is None or not check_members:
             continue
-        label = table.column_label
-        # Which division (and game) the penalty belongs to.
+
+        def error(column: str, message: str, number: int = row.number) -> None:
+            problems.error(table.sheet, number, label(column), message)
+
+        game: Game | None = None
         if game_id is not None:
             game = games.get(game_id)
             if game is None:
-                problems.error(
-                    table.sheet,
-                    row.number,
-                    label("Game"),
-                    f"no game {game_id!r} in the Games sheet",
+                error("Game", f"no game {game_id!r} in the Games sheet")
+                continue
+        elif session is not None:
+            game = by_session.get((session, player))
+            if game is None:
+                error("Player", f"{player!r} has no game in session {session}")
+                continue
+        if game is not None:
+            if player not in {s.player for s in game.seats}:
+                error(
+                    "Player",
+                    f"{player!r} did not play in game {game.id!r}"
+                    f" (its players: {', '.join(s.player for s in game.seats)})",
                 )
                 continue
-            if player not in {s.player for s in game.seats}:
-                problems.error(
-                    table.sheet,
-                    row.number,
-                    label("Player"),
-                    f"{player!r} did not play in game {game_id!r}"
-                    f" (its players: {', '.join(s.player for s in game.seats)})",
+            if table_no is not None and game.table is not None and table_no != game.table:
+                error(
+                    "Table",
+                    f"{player!r} was not at table {table_no} in session {game.session}"
+                    f" (they sat at table {game.table})",
                 )
                 continue
             division = division_of[game.division]
         else:
             mine = memberships.get(player, [])
             if len(mine) != 1:
-                where = (f"is in {len(mine)} divisions" if mine else "is not in any division") + (
-                    "" if not mine else f" ({', '.join(d.name for d in mine)})"
+                where = (
+                    f"is in {len(mine)} divisions ({', '.join(d.name for d in mine)})"
+                    if mine
+                    else "is not in any division"
                 )
-                problems.error(
-                    table.sheet,
-                    row.number,
-                    label("Game"),
-                    f"{player!r} {where}; give the game the penalty was given in",
-                )
+                error("Game", f"{player!r} {where}; give the game the penalty was given in")
                 continue
             division = mine[0]
-        mcr = division.game is GameType.MCR
-        if points is not None:
-            points = abs(points)
-        elif kind is PenaltyKind.DISQUALIFICATION:
-            points = 0
-        elif kind is PenaltyKind.CHOMBO and not mcr:
-            points = ruleset.chombo_points
-        elif kind is PenaltyKind.LATENESS and not mcr and minutes is not None:
-            if minutes < 0:
-                problems.error(
-                    table.sheet,
-                    row.number,
-                    label("Minutes"),
-                    f"expected the minutes late (0 or more), found {minutes}",
-                )
-                continue
-            if minutes > ruleset.lateness_max_minutes:
-                points = 0
-                problems.warning(
-                    table.sheet,
-                    row.number,
-                    label("Minutes"),
-                    f"{player!r} was {minutes} minutes late: more than"
-                    f" {ruleset.lateness_max_minutes} minutes means a substitute plays the"
-                    " session and no lateness points are deducted",
-                )
-            else:
-                points = minutes * ruleset.lateness_points_per_minute
-        else:
-            need = (
-                "the game points to deduct (MCR penalties are in game points)"
-                if mcr
-                else "the points to deduct"
+        seat = next((s for s in game.seats if s.player == player), None) if game else None
+        try:
+            resolved = penalty_points(
+                kind,
+                points,
+                minutes,
+                mcr=division.game is GameType.MCR,
+                substituted=bool(seat and seat.substituted),
+                ruleset=season.ruleset,
             )
-            if kind is PenaltyKind.LATENESS and not mcr:
-                need = "the points, or the minutes late in 'Minutes'"
-            problems.error(
-                table.sheet,
-                row.number,
-                label("Points"),
-                f"a {kind.value} penalty needs {need}",
-            )
+        except PenaltyError as exc:
+            error(exc.column, str(exc))
             continue
-        penalties.append(Penalty(player, kind, points, game_id, division.name))
+        penalties.append(
+            Penalty(
+                player,
+                kind,
+                resolved,
+                game.id if game else None,
+                division.name,
+                minutes,
+                note,
+            )
+        )
     return penalties
 
 

@@ -78,6 +78,8 @@ class Game:
     seats: tuple[Seat, Seat, Seat, Seat]
     date: dt.date | None = None
     row: int | None = field(default=None, compare=False)  # first Excel row, for messages
+    session: str | None = None  # tournaments: the session and table of the game
+    table: str | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ class Penalty:
     points: int
     game_id: str | None = None
     division: str | None = None
+    minutes: int | None = None
+    note: str = ""
 
 
 @dataclass(frozen=True)

@@ -252,12 +252,3 @@ def test_internal_error_is_reported_plainly(tmp_path, capsys, monkeypatch):
     assert code == 1
     assert "Internal error" in capsys.readouterr().err
     assert not out.exists() or not any(os.scandir(out))
-
-
-def test_tournament_mode_is_refused_plainly(tmp_path, capsys):
-    sheets = league()
-    sheets["Settings"] = [["Key", "Value"], ["mode", "Tournament"]]
-    code, out = run(tmp_path, sheets)
-    assert code == 1
-    assert "tournament workbooks are not processed by this version" in capsys.readouterr().err
-    assert not out.exists()

@@ -84,12 +84,19 @@ def test_ema_revised_deducts_point_penalties_at_once(tmp_path):
     assert b.penalty_points == 0  # not deducted a second time
 
 
-def test_lateness_over_ten_minutes_costs_no_points_but_warns(tmp_path):
+def test_lateness_over_ten_minutes_needs_a_substitute_and_costs_no_points(tmp_path):
     sheets = league()
-    sheets["Penalties"] = [["Game", "Player", "Kind", "Minutes"], [1, "B", "lateness", 12]]
-    _, rows, problems = standings_of(tmp_path, sheets)
-    assert rows[("R1", "B")].record.points == 6500
-    assert any("12 minutes late" in p.message for p in problems.warnings)
+    sheets["Penalties"] = [["Game", "Player", "Kind", "Minutes"], [1, "B", "lateness", 11]]
+    _season, problems = read_season(write_workbook(tmp_path / "late.xlsx", sheets))
+    assert [str(p) for p in problems.errors] == [
+        "Error: sheet 'Penalties', row 2, column 'Minutes': 11 minutes late: more than 10"
+        " minutes means a substitute plays that session; mark the seat substituted"
+    ]
+    sheets["Games"][2][5] = "x"  # B's seat was played by a substitute
+    _, rows, _ = standings_of(tmp_path, sheets)
+    # B gets the substitute's result, and no lateness points
+    assert rows[("R1", "B")].record.points == -30000
+    assert rows[("R1", "B")].record.penalty_points == 0
 
 
 def test_mcr_penalty_comes_off_minipoints_not_table_points(tmp_path):

@@ -6,7 +6,9 @@ the contract's order, then extra columns that help the organiser.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
+import io
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -14,6 +16,7 @@ from compute import LeagueResult
 from compute_duplicate import DuplicateResult
 from compute_hands import HandResult
 from compute_season import AttendanceResult, NextSeasonResult, ScheduleResult, TonightResult
+from compute_tournament import TournamentResult
 from readers.problems import Problem
 from rules.model import DiceRoll, GameType
 from writers.xlsx import Cell, ResultSheet
@@ -45,8 +48,12 @@ def number(value: Fraction | int) -> int | Fraction:
 
 
 def standings_rows(result: LeagueResult) -> list[list[Cell]]:
-    """One row per division member, divisions in ladder order, best first."""
-    rows: list[list[Cell]] = [list(STANDINGS_COLUMNS)]
+    """One row per division member, divisions in ladder order, best first.
+
+    A tournament adds one column per session: the player's result with uma in it.
+    """
+    sessions = result.tournament.sessions if result.tournament else []
+    rows: list[list[Cell]] = [list(STANDINGS_COLUMNS) + [f"Session {s}" for s in sessions]]
     for standing in result.standings:
         division = standing.division
         mcr = division.game is GameType.MCR
@@ -66,6 +73,11 @@ def standings_rows(result: LeagueResult) -> list[list[Cell]]:
                     division.game.value,
                     division.level,
                     record.penalty_points or None,
+                    *(
+                        number(result.tournament.session_points.get((record.player, s), 0))
+                        for s in sessions
+                        if result.tournament
+                    ),
                 ]
             )
     return rows
@@ -311,3 +323,64 @@ def duplicate_ranking_sheet(result: DuplicateResult) -> ResultSheet:
             ]
         )
     return ResultSheet("Duplicate ranking", rows)
+
+
+def penalty_list_sheet(t: TournamentResult) -> ResultSheet:
+    """The ``Penalty list``: every penalty, when it was deducted, and each player's total, so
+    the organiser can check that the results add up."""
+    rows: list[list[Cell]] = [
+        [
+            "Session",
+            "Table",
+            "Player",
+            "Kind",
+            "Minutes",
+            "Points",
+            "Deducted",
+            "Note",
+            "Player total",
+        ]
+    ]
+    for line in t.penalties:
+        p = line.penalty
+        rows.append(
+            [
+                line.session,
+                line.table,
+                p.player,
+                p.kind.value,
+                p.minutes,
+                p.points,
+                "immediately (changes placements)" if line.immediate else "after uma",
+                p.note or None,
+                t.penalty_totals.get(p.player, 0),
+            ]
+        )
+    return ResultSheet("Penalty list", rows)
+
+
+EMA_COLUMNS = ["Place", "EMA number", "Last name", "First name", "Country", "Points"]
+
+
+def ema_rows(t: TournamentResult) -> list[list[Cell]]:
+    """The EMA results export, header first."""
+    rows: list[list[Cell]] = [list(EMA_COLUMNS)]
+    for r in t.ema:
+        rows.append([r.place, r.ema, r.last_name, r.first_name, r.country, number(r.points)])
+    return rows
+
+
+def ema_sheet(t: TournamentResult) -> ResultSheet:
+    """The ``EMA results`` sheet."""
+    return ResultSheet("EMA results", ema_rows(t))
+
+
+def ema_csv(t: TournamentResult) -> str:
+    """The EMA results export as CSV (comma-separated, UTF-8)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for row in ema_rows(t):
+        writer.writerow(
+            ["" if v is None else (float(v) if isinstance(v, Fraction) else v) for v in row]
+        )
+    return buffer.getvalue()

@@ -1,0 +1,278 @@
+"""EMA riichi tournaments (rules.md 4): sessions and tables, substitutes, penalties under both
+rulesets, the ranking with session columns, the penalty list and the EMA export."""
+
+import copy
+import csv
+
+import openpyxl
+import pytest
+
+from process import main
+from tests.builders import write_workbook
+
+PLAYERS = [
+    "Anna Holm",
+    "Bo Berg",
+    "Carl de Vries",
+    "Dorte Ek",
+    "Eva Lund",
+    "Finn Juul",
+    "Gry Mo",
+    "Hans Ulv",
+]
+
+
+def tournament(ruleset="ema2016"):
+    games = [["Session", "Table", "Player", "Score", "Substituted"]]
+    session1 = [
+        (1, "Anna Holm", 42300),
+        (1, "Bo Berg", 31500),
+        (1, "Carl de Vries", 25200),
+        (1, "Dorte Ek", 21000),
+        (2, "Eva Lund", 35000),
+        (2, "Finn Juul", 35000),
+        (2, "Gry Mo", 30000),
+        (2, "Hans Ulv", 20000),
+    ]
+    session2 = [
+        (1, "Anna Holm", 30000),
+        (1, "Eva Lund", 30000),
+        (1, "Bo Berg", 30000),
+        (1, "Finn Juul", 30000),
+        (2, "Carl de Vries", 50000),
+        (2, "Gry Mo", 28000),
+        (2, "Dorte Ek", 22000),
+        (2, "Hans Ulv", 20000),
+    ]
+    for session, rows in ((1, session1), (2, session2)):
+        for table, player, score in rows:
+            games.append([session, table, player, score, None])
+    return {
+        "Settings": [
+            ["Key", "Value"],
+            ["club", "Testklub"],
+            ["tournament", "Test Open"],
+            ["mode", "tournament"],
+            ["riichi_ruleset", ruleset],
+        ],
+        "Players": [["Player", "Email", "Rating", "EMA", "Country"]]
+        + [[p, None, None, f"0401{i:04d}", "DNK"] for i, p in enumerate(PLAYERS)],
+        "Games": games,
+    }
+
+
+def run(tmp_path, sheets, *extra):
+    path = write_workbook(tmp_path / "open.xlsx", sheets)
+    out = tmp_path / "out"
+    return main([str(path), "--out", str(out), *extra]), out
+
+
+def rows(path, sheet):
+    book = openpyxl.load_workbook(path, read_only=True)
+    data = [list(r) for r in book[sheet].iter_rows(values_only=True)]
+    return [dict(zip(data[0], r, strict=False)) for r in data[1:]]
+
+
+def standings(out):
+    return {r["Player"]: r for r in rows(out / "open.xlsx", "Standings")}
+
+
+def set_row(sheets, session, player, column, value):
+    sheets = copy.deepcopy(sheets)
+    header = sheets["Games"][0]
+    for row in sheets["Games"][1:]:
+        if row[0] == session and row[2] == player:
+            row[header.index(column)] = value
+    return sheets
+
+
+def test_ranking_with_session_columns(tmp_path, capsys):
+    code, out = run(tmp_path, tournament())
+    assert code == 0, capsys.readouterr().err
+    table = standings(out)
+    anna = table["Anna Holm"]
+    assert anna["Division"] == "Test Open"
+    # session 1: +27,300; session 2: four tied at 30,000 -> 0 uma each
+    assert (anna["Session 1"], anna["Session 2"], anna["Points"]) == (27300, 0, 27300)
+    assert table["Carl de Vries"]["Session 2"] == 50000 - 30000 + 15000
+    assert table["Carl de Vries"]["Points"] == -9800 + 35000
+    assert (table["Anna Holm"]["Rank"], table["Carl de Vries"]["Rank"]) == (1, 2)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "umas"),
+    [("ema2016", (5000, -5000, -15000)), ("ema-revised", (10000, -10000, -30000))],
+)
+def test_a_substitute_who_wins_the_table(tmp_path, ruleset, umas):
+    # rules.md 4 / the seed: the substitute played Anna's seat from the start and won
+    sheets = set_row(tournament(ruleset), 1, "Anna Holm", "Substituted", "start")
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    table = standings(out)
+    assert table["Anna Holm"]["Session 1"] == -30000
+    # a 4th place for the substituted session; session 2: four tied at 30,000, all 1st
+    assert (table["Anna Holm"]["Fourths"], table["Anna Holm"]["Firsts"]) == (1, 1)
+    got = (
+        table["Bo Berg"]["Session 1"] - (31500 - 30000),
+        table["Carl de Vries"]["Session 1"] - (25200 - 30000),
+        table["Dorte Ek"]["Session 1"] - (21000 - 30000),
+    )
+    assert got == umas
+
+
+def test_a_substitute_during_play_takes_the_worst_uma(tmp_path):
+    sheets = set_row(tournament(), 1, "Anna Holm", "Substituted", "during")
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    table = standings(out)
+    # the three others take the first three umas in the order of their scores
+    assert table["Bo Berg"]["Session 1"] == 1500 + 15000
+    assert table["Carl de Vries"]["Session 1"] == -4800 + 5000
+    assert table["Dorte Ek"]["Session 1"] == -9000 - 5000
+    assert table["Anna Holm"]["Session 1"] == -30000
+
+
+def penalties(*rows_):
+    return [["Session", "Table", "Player", "Kind", "Points", "Minutes", "Note"], *rows_]
+
+
+def test_lateness_7_and_11_minutes(tmp_path):
+    sheets = set_row(tournament(), 2, "Hans Ulv", "Substituted", "x")
+    sheets["Penalties"] = penalties(
+        [1, 1, "Bo Berg", "lateness", None, 7, "arrived 7 minutes late"],
+        [2, 2, "Hans Ulv", "lateness", None, 11, "replaced by a substitute"],
+    )
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    table = standings(out)
+    assert table["Bo Berg"]["Points"] == 1500 + 5000 + 0 - 7000
+    assert table["Bo Berg"]["Penalties"] == 7000
+    assert table["Hans Ulv"]["Session 2"] == -30000
+    assert table["Hans Ulv"]["Penalties"] is None
+    listed = rows(out / "open.xlsx", "Penalty list")
+    assert [(r["Player"], r["Minutes"], r["Points"], r["Deducted"]) for r in listed] == [
+        ("Bo Berg", 7, 7000, "after uma"),
+        ("Hans Ulv", 11, 0, "after uma"),
+    ]
+
+
+def test_eleven_minutes_late_without_a_substitute_is_an_error(tmp_path, capsys):
+    sheets = tournament()
+    sheets["Penalties"] = penalties([2, 2, "Hans Ulv", "lateness", None, 11, None])
+    code, out = run(tmp_path, sheets)
+    assert code == 1
+    assert "11 minutes late" in capsys.readouterr().err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "bo_place", "carl_place"),
+    [("ema2016", 2, 3), ("ema-revised", 3, 2)],
+)
+def test_a_penalty_changes_placements_only_under_ema_revised(
+    tmp_path, ruleset, bo_place, carl_place
+):
+    # Bo (31,500) gets 8,000 for obstruction at table 1 of session 1: under ema-revised his
+    # table score becomes 23,500, below Carl's 25,200.
+    sheets = tournament(ruleset)
+    sheets["Penalties"] = penalties([1, 1, "Bo Berg", "obstruction", 8000, None, None])
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    table = standings(out)
+    second = table["Bo Berg"]["Seconds"] + table["Carl de Vries"]["Seconds"]
+    assert second == 1
+    assert (table["Bo Berg"]["Seconds"] == 1) == (bo_place == 2)
+    assert (table["Carl de Vries"]["Seconds"] == 1) == (carl_place == 2)
+    listed = rows(out / "open.xlsx", "Penalty list")
+    assert listed[0]["Deducted"] == (
+        "after uma" if ruleset == "ema2016" else "immediately (changes placements)"
+    )
+
+
+def test_disqualified_player_is_ranked_last_and_chombo_defaults(tmp_path):
+    sheets = tournament()
+    sheets["Penalties"] = penalties(
+        [2, 2, "Carl de Vries", "disqualification", None, None, "cheating"],
+        [1, 2, "Eva Lund", "chombo", None, None, None],
+    )
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    ranking = rows(out / "open.xlsx", "Standings")
+    assert ranking[-1]["Player"] == "Carl de Vries"
+    eva = next(r for r in ranking if r["Player"] == "Eva Lund")
+    assert eva["Penalties"] == 20000
+
+
+def test_ema_export(tmp_path):
+    code, out = run(tmp_path, tournament())
+    assert code == 0
+    sheet = rows(out / "open.xlsx", "EMA results")
+    carl = next(r for r in sheet if r["Last name"] == "de Vries")
+    assert (carl["Place"], carl["First name"], carl["EMA number"], carl["Country"]) == (
+        2,
+        "Carl",
+        "04010002",
+        "DNK",
+    )
+    with (out / "ema-results.csv").open(encoding="utf-8") as handle:
+        exported = list(csv.DictReader(handle))
+    assert exported[1]["Last name"] == "de Vries" and exported[1]["EMA number"] == "04010002"
+    assert (exported[0]["First name"], exported[0]["Last name"]) == ("Anna", "Holm")
+    assert len(exported) == 8
+    assert [r["Place"] for r in exported] == [str(r["Place"]) for r in sheet]
+
+
+ERRORS = [
+    pytest.param(
+        set_row(tournament(), 1, "Bo Berg", "Table", 2),
+        ["table 1 of session 1 has 3 seat(s)", "table 2 of session 1 has 5 seat(s)"],
+        id="table without four seats",
+    ),
+    pytest.param(
+        set_row(tournament(), 2, "Hans Ulv", "Player", "Anna Holm"),
+        ["'Anna Holm' sits twice in session 2", "session 2 has no row for Hans Ulv"],
+        id="a player at two tables",
+    ),
+]
+
+
+@pytest.mark.parametrize(("sheets", "expected"), ERRORS)
+def test_tournament_errors(tmp_path, capsys, sheets, expected):
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 1, err
+    for text in expected:
+        assert text in err
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("penalty", "expected"),
+    [
+        (
+            [1, 2, "Bo Berg", "chombo", None, None, None],
+            "'Bo Berg' was not at table 2 in session 1",
+        ),
+        ([1, 1, "Bo Berg", "shouting", None, None, None], "expected a penalty kind"),
+        (
+            [1, 1, "Bo Berg", "obstruction", 5000, None, None],
+            "an obstruction costs 8,000 or 12,000",
+        ),
+        ([1, 1, "Bo Berg", "obstruction", 50000, None, None], "found 50,000"),
+        ([1, 1, "Bo Berg", "obstruction", None, None, None], "needs the points to deduct"),
+    ],
+)
+def test_penalty_errors(tmp_path, capsys, penalty, expected):
+    sheets = tournament()
+    sheets["Penalties"] = penalties(penalty)
+    code, _ = run(tmp_path, sheets)
+    assert code == 1
+    assert expected in capsys.readouterr().err
+
+
+def test_unknown_ruleset(tmp_path, capsys):
+    code, _ = run(tmp_path, tournament("wrc"))
+    assert code == 1
+    assert "riichi_ruleset: expected a riichi ruleset (ema-revised, ema2016), found 'wrc'" in (
+        capsys.readouterr().err
+    )
