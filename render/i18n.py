@@ -135,6 +135,17 @@ STRINGS: dict[str, dict[str, str]] = {
             "cannot pass the {date} check any more (needs {must} more nights on time;"
             " {coming} {nights} left before it)"
         ),
+        "tournament": "Tournament",
+        "session_results": "Session {session}",
+        "penalty_list": "Penalties",
+        "kind": "Kind",
+        "minutes": "Minutes",
+        "deducted": "Deducted",
+        "after_uma": "after uma",
+        "immediately": "immediately (changes placements)",
+        "note": "Note",
+        "player_total": "Player's total",
+        "no_penalties": "No penalties.",
         "thursday": "Thursday",
         "thursdays": "Thursdays",
     },
@@ -243,6 +254,17 @@ STRINGS: dict[str, dict[str, str]] = {
             "kan ikke længere bestå checket {date} (mangler {must} aftener til tiden;"
             " {coming} {nights} tilbage før det)"
         ),
+        "tournament": "Turnering",
+        "session_results": "Runde {session}",
+        "penalty_list": "Straffe",
+        "kind": "Type",
+        "minutes": "Minutter",
+        "deducted": "Fratrukket",
+        "after_uma": "efter uma",
+        "immediately": "med det samme (ændrer placeringer)",
+        "note": "Note",
+        "player_total": "Spillerens total",
+        "no_penalties": "Ingen straffe.",
         "thursday": "torsdag",
         "thursdays": "torsdage",
     },
@@ -404,6 +426,11 @@ PHRASES_DA: tuple[tuple[str, str], ...] = (
     (r"\bnew player \(rating ([^)]*)\)", r"ny spiller (rating \1)"),
     (r"\bnew player \(no rating\)", "ny spiller (ingen rating)"),
     (r"\bthe provisional default scale\b", "den foreløbige standardskala"),
+    (r"^chombo$", "chombo"),
+    (r"^lateness$", "forsinkelse"),
+    (r"^obstruction$", "obstruktion"),
+    (r"^disqualification$", "diskvalifikation"),
+    (r"^other$", "andet"),
     (r"\bthe workbook's own IMP scale sheet\b", "arbejdsbogens egen IMP-skala"),
 )
 

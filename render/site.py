@@ -80,6 +80,8 @@ def pages_of(site: SiteView) -> list[tuple[str, str]]:
         pages.append(("hands.html", t("hands")))
     if result.duplicate is not None:
         pages.append(("duplicate.html", t("duplicate")))
+    if result.tournament is not None:
+        pages.append(("tournament.html", t("tournament")))
     return pages
 
 
@@ -121,6 +123,19 @@ def render_site(site: SiteView) -> dict[str, str]:
             for key, rows in groupby(result.duplicate.rows, key=lambda r: (r.session, r.board))
         ]
         page("duplicate.html", "duplicate.html", duplicate=result.duplicate, board_groups=boards)
+    if result.tournament is not None and site.divisions:
+        division = site.divisions[0]
+        sessions = [
+            (session, [g for g in division.games if g.session == session])
+            for session in result.tournament.sessions
+        ]
+        page(
+            "tournament.html",
+            "tournament.html",
+            tournament=result.tournament,
+            division=division,
+            sessions=sessions,
+        )
     return files
 
 

@@ -66,11 +66,13 @@ class SeatView:
 
 @dataclass
 class GameView:
-    """A played game."""
+    """A played game (tournaments: with its session and table)."""
 
     id: str
     date: dt.date | None
     seats: list[SeatView]
+    session: str | None = None
+    table: str | None = None
 
 
 @dataclass
@@ -273,7 +275,7 @@ def _division_view(
                     seat.substituted,
                 )
             )
-        games.append(GameView(gid, game.date, seats))
+        games.append(GameView(gid, game.date, seats, game.session, game.table))
     # cross table: the row player's points in the games both played themselves
     cross: dict[tuple[str, str], int | Fraction | None] = {}
     members = [r.player for r in rows]

@@ -276,3 +276,25 @@ def test_unknown_ruleset(tmp_path, capsys):
     assert "riichi_ruleset: expected a riichi ruleset (ema-revised, ema2016), found 'wrc'" in (
         capsys.readouterr().err
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "texts"),
+    [
+        ("en", ["Penalties", "Session 1, table 2"]),
+        ("da", ["Straffe", "Runde 1, bord 2", "forsinkelse"]),
+    ],
+)
+def test_tournament_page_and_organiser_email(tmp_path, language, texts):
+    sheets = tournament()
+    sheets["Settings"].append(["language", language])
+    sheets["Penalties"] = penalties([1, 1, "Bo Berg", "lateness", None, 7, None])
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    html = (out / "report" / "tournament.html").read_text(encoding="utf-8")
+    for text in texts:
+        assert text.casefold() in html.casefold()
+    organiser = (
+        next((out / "outbox").glob("*organiser.eml")).read_bytes().decode("utf-8", "replace")
+    )
+    assert "Bo Berg" in organiser
