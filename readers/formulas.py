@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from writers.xlsx import list_sheet_parts
+from writers.xlsx import list_sheet_parts, unescape_xml
 
 __all__ = ["UncachedFormula", "find_uncached_formulas"]
 
@@ -42,8 +42,6 @@ _ROOT_RE = re.compile(rb"<(?:([\w.-]+):)?worksheet[\s>]")
 _ATTRS = rb"(?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*\s*"
 _ATTR_RE = re.compile(rb"([^\s=/>]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _REF_RE = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
-_ENTITY_RE = re.compile(r"&(#[0-9]+|#x[0-9A-Fa-f]+|amp|lt|gt|quot|apos);")
-_NAMED_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 
 
 def _cell_pattern(prefix: bytes) -> re.Pattern[bytes]:
@@ -67,7 +65,7 @@ def _cell_pattern(prefix: bytes) -> re.Pattern[bytes]:
 
 def _attrs(raw: bytes) -> dict[bytes, str]:
     return {
-        m.group(1): _unescape((m.group(2) if m.group(2) is not None else m.group(3)).decode())
+        m.group(1): unescape_xml((m.group(2) if m.group(2) is not None else m.group(3)).decode())
         for m in _ATTR_RE.finditer(raw)
     }
 
@@ -82,22 +80,7 @@ def _attr(raw: bytes, pattern: re.Pattern[bytes]) -> str | None:
     if m is None:
         return None
     value = m.group(1) if m.group(1) is not None else m.group(2)
-    return _unescape(value.decode("utf-8")).strip()
-
-
-def _unescape(value: str) -> str:
-    if "&" not in value:
-        return value
-
-    def sub(m: re.Match[str]) -> str:
-        ref = m.group(1)
-        if ref.startswith("#x"):
-            return chr(int(ref[2:], 16))
-        if ref.startswith("#"):
-            return chr(int(ref[1:]))
-        return _NAMED_ENTITIES[ref]
-
-    return _ENTITY_RE.sub(sub, value)
+    return unescape_xml(value.decode("utf-8")).strip()
 
 
 def _column_index(letters: str) -> int:
@@ -185,7 +168,7 @@ def _scan_sheet(sheet: str, data: bytes) -> list[UncachedFormula]:
                 positions = _positions(data, prefix)
             pos = positions.get(m.start(), (0, 0))
         raw_formula = m.group("formula")
-        formula = _unescape(raw_formula.decode("utf-8")) if raw_formula else ""
+        formula = unescape_xml(raw_formula.decode("utf-8")) if raw_formula else ""
         fattrs_raw = m.group("fattrs")
         if not formula.strip() and fattrs_raw.strip():
             fattrs = _attrs(fattrs_raw)
@@ -199,7 +182,7 @@ def _scan_sheet(sheet: str, data: bytes) -> list[UncachedFormula]:
             fattrs = _attrs(m.group(2))
             si = fattrs.get(b"si")
             if fattrs.get(b"t") == "shared" and si in wanted and si not in shared_text:
-                text = _unescape(m.group(3).decode("utf-8"))
+                text = unescape_xml(m.group(3).decode("utf-8"))
                 if text.strip():
                     shared_text[si] = (text, _attrs(m.group(1)).get(b"r", ""))
         for i, si, ref in pending_shared:

@@ -154,7 +154,7 @@ _ENTITY_RE = re.compile(r"&(#[0-9]+|#x[0-9A-Fa-f]+|amp|lt|gt|quot|apos);")
 _NAMED_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 
 
-def _unescape(value: str) -> str:
+def unescape_xml(value: str) -> str:
     """Resolve the XML predefined entities and character references in ``value``."""
     if "&" not in value:
         return value
@@ -204,14 +204,14 @@ class _Tag:
     def get(self, name: str) -> str | None:
         """Unescaped value of the attribute with exactly this qualified name, or None."""
         found = self.attrs.get(name)
-        return None if found is None else _unescape(found[0])
+        return None if found is None else unescape_xml(found[0])
 
     def get_ns(self, uris: frozenset[str] | set[str], local: str) -> str | None:
         """Unescaped value of a prefixed attribute whose namespace is one of ``uris``."""
         for qname, (raw, _s, _e) in self.attrs.items():
             prefix, _, name = qname.rpartition(":")
             if prefix and name == local and self.ns.get(prefix) in uris:
-                return _unescape(raw)
+                return unescape_xml(raw)
         return None
 
 
@@ -249,7 +249,7 @@ def _scan_tags(text: str) -> list[_Tag]:
             )
         ns = ns_stack[-1]
         decls = {
-            ("" if k == "xmlns" else k[6:]): _unescape(v[0])
+            ("" if k == "xmlns" else k[6:]): unescape_xml(v[0])
             for k, v in attrs.items()
             if k == "xmlns" or k.startswith("xmlns:")
         }
