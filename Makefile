@@ -14,8 +14,10 @@ $(STAMP): requirements.txt
 demo: $(STAMP)
 	$(BIN)/python process.py sample_sheets/season.xlsx --out out/season
 	$(BIN)/python process.py sample_sheets/duplicate.xlsx --out out/duplicate
+	$(BIN)/python process.py sample_sheets/tournament.xlsx --out out/tournament
 	@echo
-	@echo "Results are in out/season/ (open out/season/season.xlsx) and out/duplicate/."
+	@echo "Results are in out/season/, out/duplicate/ and out/tournament/:"
+	@echo "the updated workbook, report/index.html (the site) and outbox/ (the emails)."
 
 test: $(STAMP)
 	$(BIN)/ruff check .
@@ -37,6 +39,7 @@ bench: $(STAMP)
 sample: $(STAMP)
 	$(BIN)/python sample_sheets/make_sample.py
 	$(BIN)/python sample_sheets/make_duplicate.py
+	$(BIN)/python sample_sheets/make_tournament.py
 
 clean:
 	rm -rf out .pytest_cache .ruff_cache

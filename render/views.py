@@ -24,7 +24,8 @@ from rules.tonight import TonightGame
 
 def slugify(name: str, taken: set[str]) -> str:
     """A file-name-safe, unique slug: 'Åse Mølgaard' -> 'ase-molgaard'."""
-    folded = name.replace("ø", "o").replace("Ø", "O").replace("æ", "ae").replace("Æ", "Ae")
+    special = {"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "ß": "ss", "ł": "l", "Ł": "L", "đ": "d"}
+    folded = "".join(special.get(c, c) for c in name)
     folded = unicodedata.normalize("NFKD", folded).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-") or "player"
     candidate, n = slug, 2
@@ -209,7 +210,9 @@ def build_site(season: Season, result: LeagueResult, warnings: list[str]) -> Sit
     ordered = sorted(players.values(), key=lambda p: (p.name.casefold(), p.name))
     return SiteView(
         locale,
-        season.settings.club or season.settings.tournament,
+        (season.settings.tournament if season.tournament else "")
+        or season.settings.club
+        or season.settings.tournament,
         season.settings.season,
         as_of,
         divisions,

@@ -64,3 +64,11 @@ def write_workbook(path: Path, sheets: Mapping[str, Sequence[Sequence[Any]]]) ->
             sheet.append(list(row))
     book.save(path)
     return path
+
+
+def sheet_rows(path: Path, sheet: str) -> list[dict[str, Any]]:
+    """A result sheet of a written workbook as dicts keyed by its header row."""
+    book = openpyxl.load_workbook(path, read_only=True)
+    data = [list(r) for r in book[sheet].iter_rows(values_only=True)]
+    book.close()
+    return [dict(zip(data[0], r, strict=False)) for r in data[1:]]

@@ -6,6 +6,7 @@ import openpyxl
 import pytest
 
 from process import main
+from tests.builders import sheet_rows as rows
 from tests.builders import write_workbook
 
 HEADER = [
@@ -60,12 +61,6 @@ def run(tmp_path, sheets, *extra):
     path = write_workbook(tmp_path / "evening.xlsx", sheets)
     out = tmp_path / "out"
     return main([str(path), "--out", str(out), *extra]), out / "evening.xlsx"
-
-
-def rows(path, sheet):
-    book = openpyxl.load_workbook(path, read_only=True)
-    data = [list(r) for r in book[sheet].iter_rows(values_only=True)]
-    return [dict(zip(data[0], r, strict=False)) for r in data[1:]]
 
 
 def test_a_hands_only_workbook_gets_hand_scores(tmp_path, capsys):

@@ -2,10 +2,10 @@
 
 import datetime as dt
 
-import openpyxl
 import pytest
 
 from process import main
+from tests.builders import sheet_rows as rows
 from tests.builders import write_workbook
 from tests.test_cli_errors import league
 
@@ -42,13 +42,6 @@ def run(tmp_path, sheets, *extra):
     path = write_workbook(tmp_path / "season.xlsx", sheets)
     out = tmp_path / "out"
     return main([str(path), "--out", str(out), *extra]), out / "season.xlsx"
-
-
-def rows(path, sheet):
-    book = openpyxl.load_workbook(path, read_only=True)
-    data = [list(r) for r in book[sheet].iter_rows(values_only=True)]
-    header, body = data[0], data[1:]
-    return [dict(zip(header, r, strict=False)) for r in body]
 
 
 def test_attendance_status_sheet(tmp_path, capsys):

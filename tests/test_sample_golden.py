@@ -200,3 +200,50 @@ def test_duplicate_sample_highlights(duplicate_out):
     assert board7 == {"0"}  # the same result at every table
     problems = sheet_as_csv(duplicate_out, "Problems")
     assert "recorded as 22, but the tiles make 24 fan" in problems
+
+
+TOURNAMENT = ROOT / "sample_sheets" / "tournament.xlsx"
+
+
+@pytest.fixture(scope="module")
+def tournament_out(tmp_path_factory):
+    out = tmp_path_factory.mktemp("tournament")
+    assert main([str(TOURNAMENT), "--out", str(out)]) == 0
+    return out
+
+
+@pytest.mark.parametrize(
+    ("sheet", "golden"),
+    [
+        ("Standings", "tournament_standings.csv"),
+        ("Penalty list", "tournament_penalties.csv"),
+        ("EMA results", "tournament_ema_results.csv"),
+    ],
+)
+def test_tournament_sample_matches_golden(tournament_out, sheet, golden):
+    actual = sheet_as_csv(tournament_out / "tournament.xlsx", sheet)
+    if os.environ.get("UPDATE_GOLDEN"):
+        (GOLDEN_DIR / golden).write_text(actual, encoding="utf-8")
+    assert actual == (GOLDEN_DIR / golden).read_text(encoding="utf-8")
+
+
+def test_tournament_ema_csv_matches_golden(tournament_out):
+    actual = (tournament_out / "ema-results.csv").read_text(encoding="utf-8")
+    golden = GOLDEN_DIR / "tournament_ema_results_export.csv"
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(actual, encoding="utf-8")
+    assert actual == golden.read_text(encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(actual)))
+    assert len(rows) == 40
+    assert rows[-1]["Last name"] == "Sjöberg"  # disqualified: ranked last
+    assert all(r["EMA number"] == "" or len(r["EMA number"]) == 8 for r in rows)
+
+
+def test_tournament_points_add_up(tournament_out):
+    rows = list(
+        csv.DictReader(io.StringIO(sheet_as_csv(tournament_out / "tournament.xlsx", "Standings")))
+    )
+    for r in rows:
+        sessions = sum(float(r[f"Session {n}"]) for n in range(1, 6))
+        penalty = float(r["Penalties"] or 0)
+        assert sessions - penalty == float(r["Points"]), r["Player"]

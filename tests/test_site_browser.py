@@ -18,6 +18,9 @@ def sites(tmp_path_factory):
         == 0
     )
     assert main([str(ROOT / "sample_sheets/duplicate.xlsx"), "--out", str(out / "duplicate")]) == 0
+    assert (
+        main([str(ROOT / "sample_sheets/tournament.xlsx"), "--out", str(out / "tournament")]) == 0
+    )
     return out
 
 
@@ -39,6 +42,8 @@ PAGES = [
     ("season", "next-season.html", ["winner of division 1"]),
     ("season", "hands.html", ["thirteen orphans", "Chen Wei"]),
     ("duplicate", "duplicate.html", ["Carlos Mendes", "IMPs"]),
+    ("tournament", "tournament.html", ["Karin Åström", "Session 5", "Björn Sjöberg"]),
+    ("tournament", "player-jurgen-weiss.html", ["Jürgen Weiß"]),
 ]
 
 
@@ -69,7 +74,7 @@ def test_page_in_a_phone_sized_browser(sites, browser, site, page, texts):
 def test_every_link_points_to_a_page_that_exists(sites):
     import re
 
-    for site in ("season", "duplicate"):
+    for site in ("season", "duplicate", "tournament"):
         report = sites / site / "report"
         for page in report.glob("*.html"):
             for href in re.findall(r'href="([^"#]+)"', page.read_text(encoding="utf-8")):

@@ -4,10 +4,10 @@ rulesets, the ranking with session columns, the penalty list and the EMA export.
 import copy
 import csv
 
-import openpyxl
 import pytest
 
 from process import main
+from tests.builders import sheet_rows as rows
 from tests.builders import write_workbook
 
 PLAYERS = [
@@ -44,8 +44,8 @@ def tournament(ruleset="ema2016"):
         (2, "Dorte Ek", 22000),
         (2, "Hans Ulv", 20000),
     ]
-    for session, rows in ((1, session1), (2, session2)):
-        for table, player, score in rows:
+    for session, seated in ((1, session1), (2, session2)):
+        for table, player, score in seated:
             games.append([session, table, player, score, None])
     return {
         "Settings": [
@@ -65,12 +65,6 @@ def run(tmp_path, sheets, *extra):
     path = write_workbook(tmp_path / "open.xlsx", sheets)
     out = tmp_path / "out"
     return main([str(path), "--out", str(out), *extra]), out
-
-
-def rows(path, sheet):
-    book = openpyxl.load_workbook(path, read_only=True)
-    data = [list(r) for r in book[sheet].iter_rows(values_only=True)]
-    return [dict(zip(data[0], r, strict=False)) for r in data[1:]]
 
 
 def standings(out):
