@@ -56,11 +56,8 @@ table, ...) and each feature above; the script prints the expected ranking.
 
 from __future__ import annotations
 
-import io
 import random
-import re
 import sys
-import zipfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -72,6 +69,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+from stable_save import save_stable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's rules package
 
@@ -470,31 +468,9 @@ def duplicate_workbook(seating: dict[tuple[int, str], str]) -> Workbook:
     return wb
 
 
-def save_stable(wb: Workbook, path: Path) -> None:
+def save(wb: Workbook, path: Path) -> None:
     """Save with fixed timestamps so the same content gives the same bytes."""
-    wb.properties.creator = "sample_sheets/make_duplicate.py"
-    wb.properties.created = FIXED_TIME
-    wb.properties.modified = FIXED_TIME
-    buffer = io.BytesIO()
-    wb.save(buffer)  # openpyxl stamps "modified" with the current time; replaced below
-    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
-    with (
-        zipfile.ZipFile(buffer) as source,
-        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target,
-    ):
-        for info in source.infolist():
-            data = source.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                data = re.sub(
-                    rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)",
-                    rb"\g<1>" + stamp + rb"\g<2>",
-                    data,
-                )
-            entry = zipfile.ZipInfo(info.filename, date_time=FIXED_TIME.timetuple()[:6])
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.create_system = 3
-            entry.external_attr = 0o644 << 16
-            target.writestr(entry, data)
+    save_stable(wb, path, FIXED_TIME, "sample_sheets/make_duplicate.py")
 
 
 # --------------------------------------------------------------------------------------------
@@ -525,7 +501,7 @@ def main() -> None:
     seating = make_seating(random.Random(SEED))
     rows = score_boards(table_plays(seating))
     check(seating, rows)
-    save_stable(duplicate_workbook(seating), DUPLICATE_XLSX)
+    save(duplicate_workbook(seating), DUPLICATE_XLSX)
     print(f"wrote {DUPLICATE_XLSX.name} ({len(PLAYS)} board rows, {len(PLAYERS)} players)")
     print_expected(rows)
 

@@ -100,11 +100,9 @@ of 4 minutes with ``Points`` blank (4,000) and an MCR ``other`` penalty of 10 ga
 
 from __future__ import annotations
 
-import io
 import random
 import re
 import sys
-import zipfile
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -118,6 +116,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+from stable_save import save_stable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's rules package
 
@@ -2276,31 +2275,9 @@ def template_workbook() -> Workbook:
     return wb
 
 
-def save_stable(wb: Workbook, path: Path) -> None:
+def save(wb: Workbook, path: Path) -> None:
     """Save with fixed timestamps so the same content gives the same bytes."""
-    wb.properties.creator = "sample_sheets/make_sample.py"
-    wb.properties.created = FIXED_TIME
-    wb.properties.modified = FIXED_TIME
-    buffer = io.BytesIO()
-    wb.save(buffer)  # openpyxl stamps "modified" with the current time; replaced below
-    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
-    with (
-        zipfile.ZipFile(buffer) as source,
-        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target,
-    ):
-        for info in source.infolist():
-            data = source.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                data = re.sub(
-                    rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)",
-                    rb"\g<1>" + stamp + rb"\g<2>",
-                    data,
-                )
-            entry = zipfile.ZipInfo(info.filename, date_time=FIXED_TIME.timetuple()[:6])
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.create_system = 3
-            entry.external_attr = 0o644 << 16
-            target.writestr(entry, data)
+    save_stable(wb, path, FIXED_TIME, "sample_sheets/make_sample.py")
 
 
 # --------------------------------------------------------------------------------------------
@@ -2401,8 +2378,8 @@ def main() -> None:
     games, penalties, extras = build()
     dealt = deal_hands()
     scored = check_hands(dealt, extras)
-    save_stable(season_workbook(games, penalties, extras, dealt), SEASON_XLSX)
-    save_stable(template_workbook(), TEMPLATE_XLSX)
+    save(season_workbook(games, penalties, extras, dealt), SEASON_XLSX)
+    save(template_workbook(), TEMPLATE_XLSX)
     print(f"wrote {SEASON_XLSX.name} ({len(games)} games) and {TEMPLATE_XLSX.name}")
     print_standings(games, penalties)
     print_attendance(games, penalties, extras)

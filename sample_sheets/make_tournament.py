@@ -48,10 +48,7 @@ its ``Standings`` (rank order, ``Points`` and every ``Session`` column) with tha
 
 from __future__ import annotations
 
-import io
-import re
 import sys
-import zipfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -65,6 +62,7 @@ from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
+from stable_save import save_stable
 
 SEED = 2033
 HERE = Path(__file__).resolve().parent
@@ -642,31 +640,9 @@ def tournament_workbook(tables: list[Table]) -> Workbook:
     return wb
 
 
-def save_stable(wb: Workbook, path: Path) -> None:
+def save(wb: Workbook, path: Path) -> None:
     """Save with fixed timestamps so the same content gives the same bytes."""
-    wb.properties.creator = "sample_sheets/make_tournament.py"
-    wb.properties.created = FIXED_TIME
-    wb.properties.modified = FIXED_TIME
-    buffer = io.BytesIO()
-    wb.save(buffer)  # openpyxl stamps "modified" with the current time; replaced below
-    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
-    with (
-        zipfile.ZipFile(buffer) as source,
-        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target,
-    ):
-        for info in source.infolist():
-            data = source.read(info.filename)
-            if info.filename == "docProps/core.xml":
-                data = re.sub(
-                    rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)",
-                    rb"\g<1>" + stamp + rb"\g<2>",
-                    data,
-                )
-            entry = zipfile.ZipInfo(info.filename, date_time=FIXED_TIME.timetuple()[:6])
-            entry.compress_type = zipfile.ZIP_DEFLATED
-            entry.create_system = 3
-            entry.external_attr = 0o644 << 16
-            target.writestr(entry, data)
+    save_stable(wb, path, FIXED_TIME, "sample_sheets/make_tournament.py")
 
 
 # --------------------------------------------------------------------------------------------
@@ -716,7 +692,7 @@ def main(argv: Sequence[str]) -> None:
     check_tables(tables)
     lines = expected_standings(tables)
     check_features(tables, lines)
-    save_stable(tournament_workbook(tables), TOURNAMENT_XLSX)
+    save(tournament_workbook(tables), TOURNAMENT_XLSX)
     print(f"wrote {TOURNAMENT_XLSX.name}: {len(PLAYERS)} players, {len(tables)} tables")
     print_features(tables)
     print(f"\nExpected ranking ({TOURNAMENT}, ema2016)")
