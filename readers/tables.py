@@ -59,6 +59,7 @@ class Workbook:
         #: Cells (sheet, Excel row, 0-based column) holding a formula with no saved value;
         #: already reported, so a reader does not report them again as blank.
         self.uncached: set[tuple[str, int, int]] = set()
+        self._rows: dict[str, list[list[Any]]] = {}
         self._by_fold = {}
         for name in self.sheet_names:
             self._by_fold.setdefault(fold(name), name)
@@ -68,9 +69,11 @@ class Workbook:
         return self._by_fold.get(fold(name))
 
     def rows(self, sheet: str) -> list[list[Any]]:
-        """All rows of ``sheet`` from row 1 and column A, blank cells as ``None``."""
-        data = self._book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-        return [[None if v == "" else v for v in row] for row in data]
+        """All rows of ``sheet`` from row 1 and column A, blank cells as ``None`` (read once)."""
+        if sheet not in self._rows:
+            data = self._book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+            self._rows[sheet] = [[None if v == "" else v for v in row] for row in data]
+        return self._rows[sheet]
 
 
 @dataclass(frozen=True)

@@ -281,22 +281,17 @@ def _division_view(
         games.append(GameView(gid, game.date, seats, game.session, game.table))
     # cross table: the row player's points in the games both played themselves
     cross: dict[tuple[str, str], int | Fraction | None] = {}
-    members = [r.player for r in rows]
-    played: dict[str, set[str]] = defaultdict(set)
     for g in games:
-        for s in g.seats:
-            if not s.substituted:
-                played[g.id].add(s.player)
+        played = [s for s in g.seats if not s.substituted]
+        for a in played:
+            for b in played:
+                if a.player != b.player:
+                    cross[(a.player, b.player)] = cross.get((a.player, b.player), 0) + a.points
+    members = [r.player for r in rows]
     for a in members:
         for b in members:
-            if a == b:
-                continue
-            both = [g for g in games if {a, b} <= played[g.id]]
-            cross[(a, b)] = (
-                sum(next(s.points for s in g.seats if s.player == a) for g in both)
-                if both
-                else None
-            )
+            if a != b:
+                cross.setdefault((a, b), None)
     # chart: cumulative points after every club night
     dates = sorted({g.date for g in games if g.date is not None})
     palette = colours(len(rows))
