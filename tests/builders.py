@@ -72,3 +72,12 @@ def sheet_rows(path: Path, sheet: str) -> list[dict[str, Any]]:
     data = [list(r) for r in book[sheet].iter_rows(values_only=True)]
     book.close()
     return [dict(zip(data[0], r, strict=False)) for r in data[1:]]
+
+
+def assert_refused(code: int, err: str, expected: Sequence[str], out: Path) -> None:
+    """A bad workbook: exit status 1, every expected text on stderr, nothing written."""
+    assert code == 1, err
+    for text in expected:
+        assert text in err, f"{text!r} not in: {err}"
+    assert "nothing was written" in err
+    assert not out.exists()

@@ -5,8 +5,8 @@ import copy
 import pytest
 
 from process import main
+from tests.builders import assert_refused, write_workbook
 from tests.builders import sheet_rows as rows
-from tests.builders import write_workbook
 
 BOARDS_HEADER = [
     "Session",
@@ -151,11 +151,7 @@ ERRORS = [
 @pytest.mark.parametrize(("sheets", "expected"), ERRORS)
 def test_duplicate_errors(tmp_path, capsys, sheets, expected):
     code, out = run(tmp_path, sheets)
-    err = capsys.readouterr().err
-    assert code == 1, err
-    for text in expected:
-        assert text in err
-    assert not out.exists()
+    assert_refused(code, capsys.readouterr().err, expected, out)
 
 
 def test_warnings_for_a_missing_table_and_an_unusual_value(tmp_path, capsys):

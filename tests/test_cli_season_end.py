@@ -5,8 +5,8 @@ import datetime as dt
 import pytest
 
 from process import main
+from tests.builders import assert_refused, write_workbook
 from tests.builders import sheet_rows as rows
-from tests.builders import write_workbook
 from tests.test_cli_errors import league
 
 START = dt.date(2025, 8, 28)
@@ -167,11 +167,7 @@ def test_season_end_errors(tmp_path, capsys, edit, expected):
     sheet, row, col, value = edit
     sheets[sheet][row][col] = value
     code, out = run(tmp_path, sheets)
-    err = capsys.readouterr().err
-    assert code == 1, err
-    for text in expected:
-        assert text in err
-    assert not out.exists()
+    assert_refused(code, capsys.readouterr().err, expected, out)
 
 
 def test_fewer_than_four_signups_for_a_game_is_an_error(tmp_path, capsys):

@@ -7,8 +7,8 @@ import csv
 import pytest
 
 from process import main
+from tests.builders import assert_refused, write_workbook
 from tests.builders import sheet_rows as rows
-from tests.builders import write_workbook
 
 PLAYERS = [
     "Anna Holm",
@@ -233,11 +233,7 @@ ERRORS = [
 @pytest.mark.parametrize(("sheets", "expected"), ERRORS)
 def test_tournament_errors(tmp_path, capsys, sheets, expected):
     code, out = run(tmp_path, sheets)
-    err = capsys.readouterr().err
-    assert code == 1, err
-    for text in expected:
-        assert text in err
-    assert not out.exists()
+    assert_refused(code, capsys.readouterr().err, expected, out)
 
 
 @pytest.mark.parametrize(
