@@ -52,14 +52,14 @@ def test_duplicate_sheets(tmp_path, capsys):
     board1 = [(r["Table"], r["Seat"], r["Game points"], r["Average"], r["IMPs"]) for r in dup[:8]]
     # East: 42 and 32, average 37: +5 -> 2 IMPs and -5 -> -2; North -26 and -16: -10 -> -3
     assert board1 == [
-        ("1", "E", 42, 37, 2),
-        ("1", "S", -8, -8, 0),
-        ("1", "W", -8, -8, 0),
-        ("1", "N", -26, -21, -2),
-        ("2", "E", 32, 37, -2),
-        ("2", "S", -8, -8, 0),
-        ("2", "W", -8, -8, 0),
-        ("2", "N", -16, -21, 2),
+        (1, "E", 42, 37, 2),
+        (1, "S", -8, -8, 0),
+        (1, "W", -8, -8, 0),
+        (1, "N", -26, -21, -2),
+        (2, "E", 32, 37, -2),
+        (2, "S", -8, -8, 0),
+        (2, "W", -8, -8, 0),
+        (2, "N", -16, -21, 2),
     ]
     ranking = {r["Player"]: r for r in rows(out, "Duplicate ranking")}
     # W1: board 2 table 1: -11 vs average (-11 + 36) / 2 = 12.5 -> -23.5 -> -6; false MJ -4

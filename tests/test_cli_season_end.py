@@ -64,11 +64,11 @@ def test_schedule_status_and_unplanned_games(tmp_path, capsys):
     assert code == 0
     plan = rows(out, "Schedule status")
     assert [(r["Division"], r["Game"], r["Status"]) for r in plan] == [
-        ("R1", "1", "played"),
-        ("R1", "2", "remaining"),
-        ("R1", "3", "remaining"),
-        ("M1", "1", "played"),
-        ("M1", "2", "remaining"),
+        ("R1", 1, "played"),
+        ("R1", 2, "remaining"),
+        ("R1", 3, "remaining"),
+        ("M1", 1, "played"),
+        ("M1", 2, "remaining"),
     ]
     assert "R1: 1 of 3 planned games played, 2 remaining" in capsys.readouterr().out
 
@@ -83,7 +83,7 @@ def test_tonight_proposes_games_and_substitutes(tmp_path, capsys):
     games = [(r["Division"], r["Game"], r["Substitute for"]) for r in tonight if r["Division"]]
     # Neither division has a full game without C. MCR comes first in ladder order: M1 game 2
     # (A, B, C, D) with a substitute for C; R1 then has no game whose other members are free.
-    assert games == [("M1", "2", "C")]
+    assert games == [("M1", 2, "C")]
     assert "substitute needed" in capsys.readouterr().out
 
 

@@ -40,6 +40,14 @@ STANDINGS_COLUMNS = [
 ]
 
 
+def label(text: str | None) -> str | int | None:
+    """A label read as text (a session, table, board, game or division) written back as a
+    number when it was one: "3" -> 3, but "03" and "A3" stay text."""
+    if text is not None and text.isdigit() and str(int(text)) == text:
+        return int(text)
+    return text
+
+
 def number(value: Fraction | int) -> int | Fraction:
     """A whole Fraction as an int; other fractions stay exact (the writer keeps precision)."""
     if isinstance(value, Fraction) and value.denominator == 1:
@@ -61,7 +69,7 @@ def standings_rows(result: LeagueResult) -> list[list[Cell]]:
             record = row.record
             rows.append(
                 [
-                    division.name,
+                    label(division.name),
                     row.rank,
                     record.player,
                     record.games,
@@ -99,7 +107,7 @@ def problems_sheet(problems: Sequence[Problem]) -> ResultSheet:
 def dice_sheet(rolls: Sequence[DiceRoll]) -> ResultSheet:
     """The ``Dice`` sheet: every recorded roll, the organiser's and the ones just made."""
     rows: list[list[Cell]] = [["Division", "Player", "Round", "Roll"]]
-    rows.extend([r.division, r.player, r.round, r.roll] for r in rolls)
+    rows.extend([label(r.division), r.player, r.round, r.roll] for r in rolls)
     return ResultSheet("Dice", rows)
 
 
@@ -170,7 +178,7 @@ SCHEDULE_COLUMNS = ["Division", "Game", "Player 1", "Player 2", "Player 3", "Pla
 def schedule_sheet(result: ScheduleResult) -> ResultSheet:
     """The ``Schedule`` sheet of a plan made with ``--make-schedule``."""
     rows: list[list[Cell]] = [list(SCHEDULE_COLUMNS)]
-    rows.extend([p.division, p.label, *p.players] for p in result.plan)
+    rows.extend([label(p.division), label(p.label), *p.players] for p in result.plan)
     return ResultSheet("Schedule", rows)
 
 
@@ -181,11 +189,11 @@ def schedule_status_sheet(result: ScheduleResult) -> ResultSheet:
         p = s.planned
         rows.append(
             [
-                p.division,
-                p.label,
+                label(p.division),
+                label(p.label),
                 *p.players,
                 "played" if s.played else "remaining",
-                s.game_id,
+                label(s.game_id),
                 _date(s.date),
             ]
         )
@@ -207,8 +215,8 @@ def tonight_sheet(result: TonightResult) -> ResultSheet:
         rows.append(
             [
                 result.date.isoformat(),
-                p.division,
-                p.label,
+                label(p.division),
+                label(p.label),
                 *p.players,
                 ", ".join(g.substituted),
                 note,
@@ -253,7 +261,7 @@ def hand_scores_sheet(results: Sequence[HandResult]) -> ResultSheet:
     for r in results:
         rows.append(
             [
-                r.session,
+                label(r.session),
                 r.hand,
                 r.player.player,
                 r.player.seat.value,
@@ -290,9 +298,9 @@ def duplicate_sheet(result: DuplicateResult) -> ResultSheet:
     for r in result.rows:
         rows.append(
             [
-                r.session,
-                r.board,
-                r.table,
+                label(r.session),
+                label(r.board),
+                label(r.table),
                 r.seat,
                 r.player,
                 r.game_points,
@@ -345,8 +353,8 @@ def penalty_list_sheet(t: TournamentResult) -> ResultSheet:
         p = line.penalty
         rows.append(
             [
-                line.session,
-                line.table,
+                label(line.session),
+                label(line.table),
                 p.player,
                 p.kind.value,
                 p.minutes,
