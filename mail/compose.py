@@ -73,15 +73,14 @@ def compose(site: SiteView, sender: str) -> list[Outgoing]:
             )
         )
 
+    def subject_of(kind: str) -> str:
+        if date:
+            return t(f"email_subject_{kind}", club=club, date=date)
+        return t(f"email_subject_{kind}_undated", club=club)
+
     players: list[PlayerView] = [p for p in site.players if p.email]
     for player in players:
-        subject = t("email_subject_player", club=club, date=date)
-        build("player", player.email, player.name, subject, player=player)
+        build("player", player.email, player.name, subject_of("player"), player=player)
     organiser = sender if sender != FALLBACK_SENDER else ""
-    build(
-        "organiser",
-        organiser,
-        "Organiser",
-        t("email_subject_organiser", club=club, date=date),
-    )
+    build("organiser", organiser, "Organiser", subject_of("organiser"))
     return outgoing

@@ -2008,7 +2008,11 @@ SETTINGS_DEFAULTS: list[tuple[str, Any]] = [
     ("start_points", START_POINTS),
     ("uma", "15000,5000,-5000,-15000"),
     ("mcr_table_points", "4,2,1,0"),
+    ("limit", 500),
     ("season_complete", "no"),
+    ("email_from", None),
+    ("smtp_host", None),
+    ("smtp_port", 587),
 ]
 
 HEADERS = {
@@ -2074,6 +2078,7 @@ def season_workbook(
         ("language", "en"),
         ("riichi_ruleset", "ema2016"),
         ("season_complete", "no"),
+        ("email_from", "organiser@example.org"),
     ]
     write_sheet(ws, HEADERS["Settings"], settings, WIDTHS["Settings"])
     players = [(name, email_of(name), rating) for name, rating in PLAYERS]
