@@ -6,6 +6,8 @@ Part of the compute step: read (readers/) -> compute (compute.py, this module) -
 from __future__ import annotations
 
 import datetime as dt
+import difflib
+import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -99,6 +101,19 @@ def regular_nights(season: Season, problems: Problems) -> tuple[list[dt.date], s
     return regular, not_regular
 
 
+def _fold(name: str) -> str:
+    table = {"ø": "o", "æ": "ae", "å": "aa", "ß": "ss", "ł": "l"}
+    text = "".join(table.get(c, c) for c in name.casefold())
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+
+
+def similar_name(name: str, candidates: list[str], why: str = "") -> str:
+    """'; did you mean 'Søren Østergaard'?' when a candidate is spelt almost the same."""
+    folded = {_fold(c): c for c in candidates}
+    close = difflib.get_close_matches(_fold(name), list(folded), n=1, cutoff=0.8)
+    return f"; did you mean {folded[close[0]]!r}{why}?" if close else ""
+
+
 def compute_attendance(season: Season, problems: Problems) -> AttendanceResult | None:
     """Attendance status of every division member (when an Attendance sheet exists)."""
     sheet = season.attendance
@@ -112,13 +127,16 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
     for division in season.divisions:
         for member in division.members:
             divisions_of[member].append(division)
+    without_row = [m for m in divisions_of if m not in sheet.marks]
+    strangers = [n for n in sheet.marks if n not in divisions_of]
     for name, number in sheet.rows.items():
         if name not in divisions_of:
             problems.warning(
                 sheet.sheet,
                 number,
                 "Player",
-                f"{name!r} has attendance recorded but is in no division",
+                f"{name!r} has attendance recorded but is in no division"
+                f"{similar_name(name, without_row, ' (who has no attendance row)')}",
             )
     recorded = set(sheet.dates)
     for night in season.nights:
@@ -146,7 +164,8 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
                 sheet.sheet,
                 None,
                 "Player",
-                f"{player!r} has no row in the Attendance sheet; counted as absent every night",
+                f"{player!r} has no row in the Attendance sheet; counted as absent every night"
+                f"{similar_name(player, strangers, ' (a row for someone in no division)')}",
             )
         marks = sheet.marks.get(player, {})
         on_time = [d for d, m in marks.items() if m is Mark.ON_TIME]
@@ -178,7 +197,7 @@ def _check_substitutions(season: Season, result: AttendanceResult, problems: Pro
             if status is not Status.SUBSTITUTABLE:
                 problems.warning(
                     "Games",
-                    game.row,
+                    seat.row or game.row,
                     "Substituted",
                     f"{seat.player!r} is marked substituted in game {game.id!r} on"
                     f" {game.date.isoformat()} but was not substitutable that night"

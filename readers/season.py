@@ -365,7 +365,11 @@ def _read_games(
         sub = row.get(problems, "Substituted", substituted, required=False) or Substitution.NONE
         if game_id is None:
             continue
-        seat = Seat(player, score, sub) if player is not None and score is not None else None
+        seat = (
+            Seat(player, score, sub, row.number)
+            if player is not None and score is not None
+            else None
+        )
         if check_members and division is not None and division not in divisions:
             problems.error(
                 table.sheet,
@@ -527,7 +531,7 @@ def _read_tournament(book: Workbook, season: Season, problems: Problems) -> Seas
             continue
         seat = None
         if player is not None and score is not None and row.ok:
-            seat = Seat(player, score, sub)
+            seat = Seat(player, score, sub, row.number)
         if player is not None:
             if player not in players:
                 players.append(player)

@@ -62,6 +62,7 @@ class Seat:
     player: str
     score: int
     substitution: Substitution = Substitution.NONE
+    row: int | None = field(default=None, compare=False)  # Excel row, for messages
 
     @property
     def substituted(self) -> bool:

@@ -203,9 +203,28 @@ def test_warnings_for_odd_nights_and_members(tmp_path, capsys):
 
 def test_substituted_member_who_was_not_substitutable_is_a_warning(tmp_path, capsys):
     sheets = season_sheets()
-    sheets["Games"][1][5] = "x"  # A, always on time, marked substituted on 2025-09-04
+    sheets["Games"][2][5] = "x"  # B (Games row 3), always on time, marked substituted
     code, _out = run(tmp_path, sheets)
     assert code == 0
-    assert "'A' is marked substituted in game '1' on 2025-09-04 but was not substitutable" in (
-        capsys.readouterr().err
-    )
+    err = capsys.readouterr().err
+    assert "row 3, column 'Substituted': 'B' is marked substituted in game '1'" in err
+    assert "on 2025-09-04 but was not substitutable" in err
+
+
+def test_a_misspelt_attendance_name_gets_a_suggestion(tmp_path, capsys):
+    sheets = season_sheets()
+    del sheets["Schedule"]
+    sheets["Divisions"] = [
+        r if r[3] != "E" else [r[0], r[1], r[2], "Søren Østergaard"] for r in sheets["Divisions"]
+    ]
+    sheets["Games"] = [
+        r if r[3] != "E" else [*r[:3], "Søren Østergaard", *r[4:]] for r in sheets["Games"]
+    ]
+    sheets["Players"].append(["Søren Østergaard", None, None])
+    sheets["Attendance"][5][0] = "Soren Ostergaard"
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "'Soren Ostergaard' has attendance recorded but is in no division; did you mean" in err
+    assert "'Søren Østergaard' has no row in the Attendance sheet" in err
+    assert "did you mean 'Soren Ostergaard'" in err
