@@ -19,8 +19,9 @@ from readers.cells import CellError, describe, parse_int, parse_number, parse_te
 from readers.hands import parse_wind
 from readers.problems import Problems
 from readers.tables import Column, Workbook, read_table
-from rules.duplicate import SEATS, BoardResult, TablePlay
+from rules.duplicate import LAST_TILE_FAN, SEATS, BoardResult, TablePlay
 from rules.imp_scale import DEFAULT_SCALE, check_scale
+from rules.mcr_fans import MINIMUM_FAN
 
 UNUSUAL_HAND_VALUE = 88 * 2
 
@@ -209,8 +210,9 @@ def read_duplicate(book: Workbook, problems: Problems) -> DuplicateInput | None:
                 " per winner (18 or 18,9)",
             )
             ok = False
+        bonus = LAST_TILE_FAN if last else 0
         for value in values:
-            if value < 8:
+            if value + bonus < MINIMUM_FAN:
                 problems.error(
                     table.sheet,
                     row.number,

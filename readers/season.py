@@ -133,6 +133,7 @@ def read_season(path: Path) -> tuple[Season, Problems]:
     has_games = book.find("Games") is not None
     season.has_league = has_divisions or has_games
     if not season.has_league:
+        _check_something_to_do(book, season, problems)
         return season, problems
     if not has_divisions or not has_games:
         missing = "Divisions" if not has_divisions else "Games"
@@ -161,6 +162,33 @@ def read_season(path: Path) -> tuple[Season, Problems]:
     if book.find("Schedule") is not None and divisions_ok:
         season.schedule = read_schedule(book, season.divisions, problems)
     return season, problems
+
+
+LEAGUE_ONLY_SHEETS = ("Nights", "Attendance", "Signups", "Schedule", "Penalties", "Dice")
+
+
+def _check_something_to_do(book: Workbook, season: Season, problems: Problems) -> None:
+    """A workbook with no league: say which sheets are ignored, or that nothing is there."""
+    if season.hands is None and season.duplicate is None:
+        problems.error(
+            "",
+            None,
+            "",
+            "nothing to process: the workbook has no 'Divisions' and 'Games' sheets (a league),"
+            " no 'Hands' sheet (classical scoring) and no 'Seating' and 'Boards' sheets"
+            f" (duplicate); its sheets are: {', '.join(repr(s) for s in book.sheet_names)}",
+        )
+        return
+    for name in LEAGUE_ONLY_SHEETS:
+        actual = book.find(name)
+        if actual is not None:
+            problems.warning(
+                actual,
+                None,
+                "",
+                f"the {name!r} sheet is ignored: it belongs to a league, which needs the"
+                " 'Divisions' and 'Games' sheets",
+            )
 
 
 def _check_formulas(path: Path, book: Workbook, problems: Problems) -> None:
@@ -302,11 +330,15 @@ def _read_divisions(
         player_division.setdefault((game, player), name)
         members[name].append(player)
         if season.players and player not in season.players:
-            problems.warning(
+            hint = _suggest(player, list(season.players))
+            # Spelt almost like a registered player: a typo, which would otherwise make every
+            # game row of the real player look wrong. Unlike anyone: just not registered.
+            report = problems.error if hint else problems.warning
+            report(
                 table.sheet,
                 row.number,
                 table.column_label("Player"),
-                f"{player!r} is not in the Players sheet{_suggest(player, list(season.players))}",
+                f"{player!r} is not in the Players sheet{hint}",
             )
     by_rung: dict[tuple[GameType, int], str] = {}
     for name, (game, level, first) in info.items():

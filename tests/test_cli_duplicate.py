@@ -163,3 +163,16 @@ def test_warnings_for_a_missing_table_and_an_unusual_value(tmp_path, capsys):
     assert code == 0, err
     assert "board 1 of session 1 was not played at table(s) 2" in err
     assert "a hand value of 200 fan is unusual" in err
+
+
+def test_the_last_tile_bonus_counts_for_the_eight_fan_minimum(tmp_path, capsys):
+    sheets = edit(
+        edit(duplicate_sheets(), "Boards", 3, "Hand value", 4), "Boards", 3, "Last tile", "x"
+    )
+    sheets = edit(sheets, "Boards", 3, "False mahjong", None)
+    sheets = edit(sheets, "Boards", 3, "False penalty", None)
+    code, out = run(tmp_path, sheets)
+    assert code == 0, capsys.readouterr().err
+    board2 = [r for r in rows(out, "Duplicate") if r["Board"] == 2 and r["Table"] == 1]
+    # 4 + 8 = 12 fan self-drawn: +36, the others -(4 + 8) = -12
+    assert [r["Game points"] for r in board2] == [-12, 36, -12, -12]

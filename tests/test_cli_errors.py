@@ -248,3 +248,27 @@ def test_internal_error_is_reported_plainly(tmp_path, capsys, monkeypatch):
     assert code == 1
     assert "Internal error" in capsys.readouterr().err
     assert not out.exists() or not any(os.scandir(out))
+
+
+def test_a_misspelt_member_is_reported_once_on_the_divisions_row(tmp_path, capsys):
+    sheets = league()
+    sheets["Players"].append(["Mette Dahl", None, None])
+    sheets["Divisions"].append(["R1", "Riichi", 1, "Mette Dal"])
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(
+        code,
+        err,
+        [
+            "sheet 'Divisions', row 11, column 'Player': 'Mette Dal' is not in the Players sheet"
+            " (did you mean 'Mette Dahl'?)"
+        ],
+        out,
+    )
+    assert "1 error" in err
+
+
+def test_a_workbook_with_nothing_to_process_is_refused(tmp_path, capsys):
+    sheets = {"Spillere": [["Spiller"], ["A"]], "Spil": [["Spil", "Point"], [1, 2]]}
+    code, out = run(tmp_path, sheets)
+    assert_refused(code, capsys.readouterr().err, ["nothing to process", "'Spillere', 'Spil'"], out)
