@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -99,6 +99,10 @@ class Season:
     hands: list[Hand] | None = None
     duplicate: DuplicateInput | None = None
     tournament: bool = False
+    #: Game ids written in the Games sheet, also those of rows with errors (already reported),
+    #: and whether that sheet could be read at all.
+    game_ids_written: set[str] = field(default_factory=set)
+    games_readable: bool = False
 
 
 def _suggest(name: str, known: list[str]) -> str:
@@ -156,11 +160,14 @@ def read_season(path: Path) -> tuple[Season, Problems]:
     if book.find("Nights") is not None:
         season.nights = read_nights(book, problems)
     if book.find("Attendance") is not None:
-        season.attendance = read_attendance(book, problems)
+        # A sheet with only its header row (as in the template) counts as absent.
+        season.attendance = read_attendance(book, problems) or None
+        if season.attendance is not None and not season.attendance.rows:
+            season.attendance = None
     if book.find("Signups") is not None:
-        season.signups = read_signups(book, problems)
+        season.signups = read_signups(book, problems) or None
     if book.find("Schedule") is not None and divisions_ok:
-        season.schedule = read_schedule(book, season.divisions, problems)
+        season.schedule = read_schedule(book, season.divisions, problems) or None
     return season, problems
 
 
@@ -383,6 +390,7 @@ def _read_games(
     table = read_table(book, "Games", columns, problems)
     if table is None:
         return []
+    season.games_readable = True
     label = table.column_label
     divisions = {d.name: d for d in season.divisions}
     substituted = lambda v: parse_keyword(v, SUBSTITUTED, "blank, yes/x, start or during")  # noqa: E731
@@ -397,6 +405,7 @@ def _read_games(
         sub = row.get(problems, "Substituted", substituted, required=False) or Substitution.NONE
         if game_id is None:
             continue
+        season.game_ids_written.add(game_id)
         seat = (
             Seat(player, score, sub, row.number)
             if player is not None and score is not None
@@ -445,8 +454,11 @@ def _read_games(
             ok = False
         for column, index in (("Division", 2), ("Date", 1)):
             values = [r for r in rows if r[index] is not None]
-            for number, *fields in values[1:]:
-                value, expected = fields[index - 1], values[0][index]
+            # The value most rows agree on is taken as right; the others are reported.
+            counts = Counter(r[index] for r in values)
+            majority = max(values, key=lambda r: (counts[r[index]], -r[0])) if values else None
+            for number, *fields in values:
+                value, expected = fields[index - 1], majority[index]  # type: ignore[index]
                 if value != expected:
                     shown = [
                         v.isoformat() if isinstance(v, dt.date) else v for v in (expected, value)
@@ -456,7 +468,7 @@ def _read_games(
                         number,
                         label(column),
                         f"game {game_id!r} has {column.lower()} {shown[0]!r} in row"
-                        f" {values[0][0]} but {shown[1]!r} here; the four rows of a game"
+                        f" {majority[0]} but {shown[1]!r} here; the four rows of a game"  # type: ignore[index]
                         " must agree",
                     )
                     ok = False
@@ -545,6 +557,7 @@ def _read_tournament(book: Workbook, season: Season, problems: Problems) -> Seas
     table = read_table(book, "Games", columns, problems)
     if table is None:
         return season
+    season.games_readable = True
     label = table.column_label
     name = tournament_name(season.settings)
     substituted = lambda v: parse_keyword(v, SUBSTITUTED, "blank, start (yes/x) or during")  # noqa: E731
@@ -561,6 +574,7 @@ def _read_tournament(book: Workbook, season: Season, problems: Problems) -> Seas
         date = row.get(problems, "Date", parse_date, required=False)
         if session is None or number is None:
             continue
+        season.game_ids_written.add(game_id or f"{session}/{number}")
         seat = None
         if player is not None and score is not None and row.ok:
             seat = Seat(player, score, sub, row.number)
@@ -691,8 +705,9 @@ def _read_penalties(
         if game_id is not None:
             game = games.get(game_id)
             if game is None:
-                error("Game", f"no game {game_id!r} in the Games sheet")
-                continue
+                if season.games_readable and game_id not in season.game_ids_written:
+                    error("Game", f"no game {game_id!r} in the Games sheet")
+                continue  # otherwise the Games sheet's own errors already cover it
         elif session is not None:
             game = by_session.get((session, player))
             if game is None:

@@ -272,3 +272,12 @@ def test_a_workbook_with_nothing_to_process_is_refused(tmp_path, capsys):
     sheets = {"Spillere": [["Spiller"], ["A"]], "Spil": [["Spil", "Point"], [1, 2]]}
     code, out = run(tmp_path, sheets)
     assert_refused(code, capsys.readouterr().err, ["nothing to process", "'Spillere', 'Spil'"], out)
+
+
+def test_one_mistake_gives_one_error(tmp_path, capsys):
+    sheets = set_cell(league(), "Games", 3, 2, "M1")  # one row of game 1 names the wrong division
+    sheets["Penalties"] = [["Game", "Player", "Kind", "Points"], [1, "A", "chombo", None]]
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(code, err, ["row 4, column 'Division'", "'R1' in row 2 but 'M1' here"], out)
+    assert "1 error" in err  # not the other three rows, not the penalty for game 1
