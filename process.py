@@ -244,9 +244,9 @@ def run(args: argparse.Namespace) -> int:
         write_text_atomic(out_dir / "ema-results.csv", ema_csv(result.tournament))
         print(f"Wrote {out_dir / 'ema-results.csv'} (the EMA results export)")
     pages = write_site(site, out_dir / "report")
-    print(f"Wrote {len(pages)} pages to {out_dir / 'report'} (open index.html)")
+    print(f"Wrote {plural(len(pages), 'page')} to {out_dir / 'report'} (open index.html)")
     write_tree(out_dir / "outbox", dict(outbox_files(outgoing)))
-    print(f"Wrote {len(outgoing)} emails to {out_dir / 'outbox'}:")
+    print(f"Wrote {plural(len(outgoing), 'email')} to {out_dir / 'outbox'}:")
     for item in outgoing:
         print(f"  {item.filename}: {item.to or '(no address)'} — {item.subject}")
     if not args.send:
@@ -266,7 +266,7 @@ def send(outgoing: list[Outgoing], season: Season, out_dir: Path, resend: bool) 
     except SendError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return 1
-    print(f"Sent {len(report.sent)} emails", end="")
+    print(f"Sent {plural(len(report.sent), 'email')}", end="")
     print(f"; {len(report.skipped)} already sent before (--resend sends them again)")
     if report.error:
         left = len([o for o in outgoing if o.to]) - len(report.sent) - len(report.skipped)
@@ -277,6 +277,11 @@ def send(outgoing: list[Outgoing], season: Season, out_dir: Path, resend: bool) 
         )
         return 1
     return 0
+
+
+def plural(count: int, word: str) -> str:
+    """'1 page', '3 pages'."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def report_errors(problems: Problems, source: Path) -> int:

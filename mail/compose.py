@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.utils import formataddr, make_msgid
+from email.utils import formataddr, formatdate, make_msgid
 
 from render.site import environment
 from render.views import PlayerView, SiteView
@@ -40,6 +40,7 @@ def _message(sender: str, to: str, name: str, subject: str, text: str, html: str
     message["Subject"] = subject
     message["From"] = sender
     message["To"] = formataddr((name, to)) if to else ""
+    message["Date"] = formatdate(localtime=True)
     message["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2] or "localhost")
     message.set_content(text)
     message.add_alternative(html, subtype="html")

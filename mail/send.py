@@ -3,7 +3,8 @@
 Default: every message is written as an ``.eml`` file in ``outbox/`` and the run prints who
 would receive what. ``--send`` sends through SMTP (``smtp_host``, ``smtp_port``,
 ``email_from`` settings; ``SMTP_USER``/``SMTP_PASSWORD`` from the environment; STARTTLS when
-the server offers it; ``SMTP_CA_FILE`` trusts a private certificate authority). The ledger
+the server offers it, or implicit TLS on port 465; the password is never sent unencrypted;
+``SMTP_CA_FILE`` trusts a private certificate authority). The ledger
 (``sent-ledger.json`` beside the outbox) records every message as soon as the server accepts
 it: a re-run never sends the same report twice (``--resend`` forces it), and after a failure
 half-way the next run sends only the rest. Sending is the very last step of a run.
@@ -22,6 +23,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from mail.compose import Outgoing
+
+SMTPS_PORT = 465  # implicit TLS
 
 
 class SendError(Exception):
@@ -91,20 +94,35 @@ def send_all(
     report.skipped = [o.to for o in outgoing if o.to and o not in todo]
     if not todo:
         return report
+    context = ssl.create_default_context(cafile=environ.get("SMTP_CA_FILE") or None)
+    user = environ.get("SMTP_USER")
     try:
-        with smtplib.SMTP(host, port or 587, timeout=timeout) as smtp:
+        if port == SMTPS_PORT:
+            connection: smtplib.SMTP = smtplib.SMTP_SSL(
+                host, port, timeout=timeout, context=context
+            )
+        else:
+            connection = smtplib.SMTP(host, port or 587, timeout=timeout)
+        with connection as smtp:
             smtp.ehlo()
-            if smtp.has_extn("starttls"):
-                context = ssl.create_default_context(cafile=environ.get("SMTP_CA_FILE") or None)
+            encrypted = port == SMTPS_PORT
+            if not encrypted and smtp.has_extn("starttls"):
                 smtp.starttls(context=context)
                 smtp.ehlo()
-            user = environ.get("SMTP_USER")
+                encrypted = True
             if user:
+                if not encrypted:
+                    raise SendError(
+                        f"{host} offers no encryption (STARTTLS); the password is not sent"
+                        " over a plain connection"
+                    )
                 smtp.login(user, environ.get("SMTP_PASSWORD", ""))
             for item in todo:
                 smtp.send_message(item.message)
                 ledger.record(item)
                 report.sent.append(item.to)
+    except SendError as exc:
+        report.error = str(exc)
     except (smtplib.SMTPException, OSError) as exc:
         report.error = f"{type(exc).__name__}: {exc}"
     return report

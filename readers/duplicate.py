@@ -33,7 +33,7 @@ class DuplicateInput:
     plays: list[TablePlay] = field(default_factory=list)
     tiles: dict[tuple[str, str, str], tuple[int, str]] = field(default_factory=dict)
     scale: tuple[tuple[int, Fraction], ...] = DEFAULT_SCALE
-    scale_name: str = "the provisional default scale (duplicate-imp-scale.md)"
+    scale_name: str = "the provisional default scale"
 
 
 def parse_seats(value: Any) -> tuple[str, ...]:

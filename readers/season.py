@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -37,6 +38,7 @@ from rules.penalties import PenaltyError, penalty_points
 from rules.ruleset import Ruleset
 from rules.schedule import PlannedGame
 
+EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
 GAME_TYPES = {"mcr": GameType.MCR, "riichi": GameType.RIICHI}
 SUBSTITUTED = {
     "yes": Substitution.START,
@@ -257,7 +259,7 @@ def _read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
                 f"{name!r} is listed twice (also in row {first_row[name]}); names must be unique",
             )
             continue
-        if email and "@" not in email:
+        if email and not EMAIL.match(email):
             problems.warning(
                 table.sheet,
                 row.number,
@@ -439,6 +441,7 @@ def _read_games(
 
     games: list[Game] = []
     as_of = season.settings.as_of
+    late_games: list[tuple[int, str, dt.date]] = []
     for game_id, rows in grouped.items():
         first = rows[0][0]
         numbers = ", ".join(str(r[0]) for r in rows)
@@ -511,14 +514,18 @@ def _read_games(
         date = rows[0][1]
         assert date is not None
         if as_of is not None and date > as_of:
-            problems.warning(
-                table.sheet,
-                first,
-                label("Date"),
-                f"game {game_id!r} is dated {date.isoformat()}, after as_of {as_of.isoformat()};"
-                " it is counted",
-            )
+            late_games.append((first, game_id, date))
         games.append(Game(game_id, division.name, seats, date, first))  # type: ignore[arg-type]
+    if late_games and as_of is not None:
+        first_row, first_id, first_date = late_games[0]
+        count = len(late_games)
+        problems.warning(
+            table.sheet,
+            first_row,
+            label("Date"),
+            f"{count} game{'s are' if count > 1 else ' is'} dated after as_of {as_of.isoformat()}"
+            f" (the first: game {first_id!r} on {first_date.isoformat()}); they are counted",
+        )
     return games
 
 

@@ -3,7 +3,8 @@
 Keys (case-insensitive): ``club``, ``tournament``, ``season``, ``season_start``, ``as_of``,
 ``mode`` (league/tournament), ``language`` (en/da), ``riichi_ruleset`` (ema2016/ema-revised),
 ``start_points``, ``uma``, ``mcr_table_points``, ``limit``, ``season_complete``, ``email_from``,
-``smtp_host``, ``smtp_port``. Unknown keys are a warning; a bad value is an error.
+``smtp_host``, ``smtp_port``, and ``site_url`` (where the club publishes the site, linked from
+the emails). Unknown keys are a warning; a bad value is an error.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ KNOWN_KEYS = (
     "email_from",
     "smtp_host",
     "smtp_port",
+    "site_url",
 )
 
 
@@ -64,6 +66,7 @@ class Settings:
     email_from: str = ""
     smtp_host: str = ""
     smtp_port: int | None = None
+    site_url: str = ""
     raw: dict[str, str] = field(default_factory=dict)
 
 
@@ -151,6 +154,7 @@ def read_settings(book: Workbook, problems: Problems) -> tuple[Settings, Ruleset
         email_from=get("email_from", parse_text, ""),
         smtp_host=get("smtp_host", parse_text, ""),
         smtp_port=get("smtp_port", parse_int, None),
+        site_url=get("site_url", parse_text, ""),
         raw=raw,
     )
     ruleset_name = get("riichi_ruleset", choice(RIICHI_RULESETS, "a riichi ruleset"), "ema2016")

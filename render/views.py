@@ -51,6 +51,8 @@ class RowView:
     status: str
     movement: int | None
     penalty: int
+    disqualified: bool = False
+    behind: str = ""  # what put the player above this one (the row above's Decided by)
 
 
 @dataclass
@@ -93,6 +95,11 @@ class DivisionView:
     legend: list[tuple[str, str]]
     dice_needed: list[str]
 
+    @property
+    def has_movement(self) -> bool:
+        """True when last week's standings exist to compare with."""
+        return any(r.movement is not None for r in self.rows)
+
 
 @dataclass
 class PlayerGameView:
@@ -133,6 +140,7 @@ class SiteView:
     players: list[PlayerView]
     result: LeagueResult
     warnings: list[str]
+    site_url: str = ""
 
     def player(self, name: str) -> PlayerView | None:
         """The view of a player, by name."""
@@ -219,6 +227,7 @@ def build_site(season: Season, result: LeagueResult, warnings: list[str]) -> Sit
         ordered,
         result,
         warnings,
+        season.settings.site_url,
     )
 
 
@@ -252,6 +261,8 @@ def _division_view(
                 result.statuses.get(key, ""),
                 None if before is None else before - r.rank,
                 r.record.penalty_points,
+                r.record.disqualified,
+                rows[-1].decided_by if rows else "",
             )
         )
     # games list, newest first; each seat's result from the players' records

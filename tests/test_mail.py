@@ -2,6 +2,7 @@
 (aiosmtpd, started here) with a ledger so a re-run never sends a report twice."""
 
 import email
+import re
 import shutil
 import socket
 import ssl
@@ -199,3 +200,25 @@ def test_starttls_is_used_when_the_server_offers_it(tmp_path, capsys, monkeypatc
     assert code == 0, capsys.readouterr().err
     assert len(inbox.messages) == 5
     assert over_tls == [True] * 5
+
+
+def test_messages_are_dated_and_link_the_site(tmp_path):
+    sheets = mail_sheets(1)
+    sheets["Settings"].append(["site_url", "https://club.example.org/results/"])
+    assert run(tmp_path, sheets) == 0
+    message = email.message_from_bytes(
+        (tmp_path / "out/outbox/001-player-a.eml").read_bytes(), policy=policy.default
+    )
+    assert message["Date"]
+    text = message.get_body(("plain",)).get_content()
+    assert "The full standings: https://club.example.org/results/" in text
+    assert re.search(r"^Rank\s+Player\s+Points$", text, re.MULTILINE), text
+
+
+def test_the_password_is_never_sent_unencrypted(tmp_path, smtp, capsys, monkeypatch):
+    inbox, port = smtp()  # a server without STARTTLS
+    monkeypatch.setenv("SMTP_USER", "club")
+    monkeypatch.setenv("SMTP_PASSWORD", "secret")
+    assert run(tmp_path, mail_sheets(port), "--send") == 1
+    assert "the password is not sent over a plain connection" in capsys.readouterr().err
+    assert inbox.messages == []

@@ -98,3 +98,15 @@ def test_games_list_and_cross_table(tmp_path):
     assert "Results against each other" in html
     assert "42,300" in html and "+27,300" in html
     assert "<svg" in html and "<script" not in html
+
+
+def test_disqualified_player_and_decided_by_wording(tmp_path):
+    sheets = league()
+    sheets["Penalties"] = [["Game", "Player", "Kind"], [1, "A", "disqualification"]]
+    report = build(tmp_path, sheets)
+    division = (report / "division-r1.html").read_text(encoding="utf-8")
+    assert 'class="badge disqualified"' in division
+    player_b = (report / "player-b.html").read_text(encoding="utf-8")
+    assert "Ahead of the next player on: points" in player_b
+    player_a = (report / "player-a.html").read_text(encoding="utf-8")
+    assert "Behind the player above on: disqualification" in player_a
