@@ -149,6 +149,15 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
                 " everyone counts as absent that night",
             )
     result = AttendanceResult(start, as_of, [n for n in nights if start <= n <= as_of])
+    early = [g for g in season.games if g.date is not None and g.date < start]
+    if early:
+        problems.warning(
+            "Games",
+            early[0].row,
+            "Date",
+            f"{len(early)} game(s) dated before the season start {start.isoformat()}"
+            f" (the first: game {early[0].id!r} on {early[0].date.isoformat()}); is a year wrong?",  # type: ignore[union-attr]
+        )
     for player in sorted(divisions_of, key=lambda p: (p.casefold(), p)):
         count = len(divisions_of[player])
         if count >= 3:

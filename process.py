@@ -15,6 +15,7 @@ from pathlib import Path
 
 import score_hand_cli
 from compute import Options, compute_league
+from compute_season import season_dates
 from mail.compose import Outgoing, compose
 from mail.send import Ledger, SendError, outbox_files, send_all
 from readers.problems import Problems
@@ -214,6 +215,12 @@ def run(args: argparse.Namespace) -> int:
     for problem in problems.warnings:
         print(problem, file=sys.stderr)
     if season.has_league:
+        _start, as_of = season_dates(season)
+        if as_of is not None:
+            origin = (
+                "the as_of setting" if season.settings.as_of else "the latest date in the workbook"
+            )
+            print(f"Results as of {as_of.isoformat()} ({origin})")
         print(standings_text(result))
         print()
     if result.hands:
