@@ -228,3 +228,15 @@ def test_a_misspelt_attendance_name_gets_a_suggestion(tmp_path, capsys):
     assert "'Soren Ostergaard' has attendance recorded but is in no division; did you mean" in err
     assert "'Søren Østergaard' has no row in the Attendance sheet" in err
     assert "did you mean 'Soren Ostergaard'" in err
+
+
+def test_a_game_before_the_season_start_is_a_warning(tmp_path, capsys):
+    sheets = season_sheets()
+    for row in sheets["Games"][5:9]:
+        row[1] = dt.date(2024, 9, 4)  # the MCR game: a year typo
+    code, _ = run(tmp_path, sheets)
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "1 game(s) dated before the season start 2025-08-28" in captured.err
+    assert "game '2' on 2024-09-04" in captured.err
+    assert "Results as of 2026-01-08 (the as_of setting)" in captured.out
