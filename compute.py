@@ -61,19 +61,16 @@ class LeagueResult:
 
 
 def compute_league(
-    season: Season,
-    problems: Problems,
-    dice_seed: int | None = None,
-    options: Options | None = None,
+    season: Season, problems: Problems, options: Options | None = None
 ) -> LeagueResult:
-    """Standings for every division; unresolved ties become warnings naming the rolls to make.
+    """Everything the workbook asks for: standings (unresolved ties become warnings naming the
+    rolls to make), hands, duplicate, tournament, attendance, schedule, next season, tonight.
 
-    With ``dice_seed`` the dice are rolled for every unresolved tie (recorded in ``new_dice``).
-    Attendance, schedule, next season and tonight's proposal are computed when the workbook
-    has their sheets or ``options`` ask for them. Errors found here go to ``problems`` too.
+    With ``options.dice_seed`` the dice are rolled for every unresolved tie (recorded in
+    ``new_dice``). Errors found here go to ``problems`` too.
     """
-    options = options or Options(dice_seed=dice_seed)
-    dice_seed = options.dice_seed if options.dice_seed is not None else dice_seed
+    options = options or Options()
+    dice_seed = options.dice_seed
     result = LeagueResult()
     if season.hands is not None:
         result.hands = score_hands(season.hands, season.ruleset.classical)

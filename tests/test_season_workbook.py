@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from compute import compute_league
+from compute import Options, compute_league
 from readers.season import read_season
 from tests.builders import write_workbook
 from tests.test_cli_errors import GAMES_HEADER, league
@@ -16,7 +16,7 @@ D = dt.date(2025, 9, 4)
 def standings_of(tmp_path, sheets, seed=None):
     season, problems = read_season(write_workbook(tmp_path / "s.xlsx", sheets))
     assert not problems.errors, [str(p) for p in problems.errors]
-    result = compute_league(season, problems, seed)
+    result = compute_league(season, problems, Options(dice_seed=seed))
     rows = {}
     for standing in result.standings:
         for row in standing.rows:
