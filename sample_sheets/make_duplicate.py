@@ -59,17 +59,13 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.styles import Font, PatternFill
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
-from stable_save import save_stable
+from sample_io import save_stable, write_sheet
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's rules package
 
@@ -245,9 +241,6 @@ WIDTHS = {
     "Boards": (10, 8, 8, 10, 12, 11, 10, 15, 14, 56),
 }
 
-HEADER_FONT = Font(bold=True)
-HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
-
 
 # --------------------------------------------------------------------------------------------
 # The evening
@@ -405,24 +398,6 @@ def check(seating: dict[tuple[int, str], str], rows: list[SeatBoard]) -> None:
 # --------------------------------------------------------------------------------------------
 # The workbook
 # --------------------------------------------------------------------------------------------
-
-
-def write_sheet(
-    ws: Worksheet,
-    headers: Sequence[str],
-    rows: Iterable[Sequence[Any]],
-    widths: Sequence[float],
-) -> None:
-    """A bold, frozen header row, the rows, column widths."""
-    ws.append(list(headers))
-    for cell in ws[1]:
-        cell.font = HEADER_FONT
-        cell.fill = HEADER_FILL
-    for row in rows:
-        ws.append(list(row))
-    for i, width in enumerate(widths, start=1):
-        ws.column_dimensions[get_column_letter(i)].width = width
-    ws.freeze_panes = "A2"
 
 
 def board_row(play: Play) -> list[Any]:

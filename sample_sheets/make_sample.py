@@ -113,10 +113,9 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.styles import Alignment, Font, PatternFill
-from openpyxl.utils import get_column_letter
+from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.worksheet import Worksheet
-from stable_save import save_stable
+from sample_io import DATE_FORMAT, HEADER_FILL, HEADER_FONT, save_stable, write_sheet
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's rules package
 
@@ -141,7 +140,6 @@ FIXED_TIME = datetime(2025, 8, 1, 12, 0, 0)
 
 SEASON_START = date(2025, 8, 28)  # a Thursday
 NIGHTS: list[date] = [SEASON_START + timedelta(weeks=week) for week in range(20)]
-DATE_FORMAT = "yyyy-mm-dd"
 
 START_POINTS = 30_000
 RIICHI_SUM = 4 * START_POINTS
@@ -1960,31 +1958,6 @@ def print_hands(scored: list[ScoredHand]) -> None:
 # --------------------------------------------------------------------------------------------
 # Writing the workbooks
 # --------------------------------------------------------------------------------------------
-
-HEADER_FONT = Font(bold=True)
-HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
-
-
-def write_sheet(
-    ws: Worksheet,
-    headers: Sequence[str],
-    rows: Iterable[Sequence[Any]],
-    widths: Sequence[float],
-) -> None:
-    """A bold, frozen header row, the rows, column widths, dates in ``yyyy-mm-dd``."""
-    ws.append(list(headers))
-    for cell in ws[1]:
-        cell.font = HEADER_FONT
-        cell.fill = HEADER_FILL
-    for row in rows:
-        ws.append(list(row))
-    for row in ws.iter_rows(min_row=2):
-        for cell in row:
-            if isinstance(cell.value, date):
-                cell.number_format = DATE_FORMAT
-    for i, width in enumerate(widths, start=1):
-        ws.column_dimensions[get_column_letter(i)].width = width
-    ws.freeze_panes = "A2"
 
 
 def email_of(name: str) -> str:

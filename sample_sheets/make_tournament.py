@@ -49,7 +49,7 @@ its ``Standings`` (rank order, ``Points`` and every ``Session`` column) with tha
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from fractions import Fraction
@@ -59,10 +59,7 @@ from random import Random
 from typing import Any
 
 from openpyxl import Workbook, load_workbook
-from openpyxl.styles import Font, PatternFill
-from openpyxl.utils import get_column_letter
-from openpyxl.worksheet.worksheet import Worksheet
-from stable_save import save_stable
+from sample_io import save_stable, write_sheet
 
 SEED = 2033
 HERE = Path(__file__).resolve().parent
@@ -73,7 +70,6 @@ DEFAULT_OUTPUT = ROOT / "out" / "tournament"
 #: Workbook properties and zip entries get this timestamp, so the file never changes.
 FIXED_TIME = datetime(2026, 3, 1, 12, 0, 0)
 TOURNAMENT_DAY = date(2026, 3, 14)  # a Saturday
-DATE_FORMAT = "yyyy-mm-dd"
 
 CLUB = "Mahjong Danmark København"
 TOURNAMENT = "Copenhagen Riichi Open 2026"
@@ -538,35 +534,6 @@ def check_processor_output(out_dir: Path, games_rows: list[list[Any]], lines: li
 # --------------------------------------------------------------------------------------------
 # Writing the workbook
 # --------------------------------------------------------------------------------------------
-
-HEADER_FONT = Font(bold=True)
-HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
-
-
-def write_sheet(
-    ws: Worksheet,
-    headers: Sequence[str],
-    rows: Iterable[Sequence[Any]],
-    widths: Sequence[float],
-    text_columns: Sequence[int] = (),
-) -> None:
-    """A bold, frozen header row, the rows, column widths, dates in ``yyyy-mm-dd``;
-    ``text_columns`` (1-based) are formatted as text (``@``) so leading zeros stay."""
-    ws.append(list(headers))
-    for cell in ws[1]:
-        cell.font = HEADER_FONT
-        cell.fill = HEADER_FILL
-    for row in rows:
-        ws.append(list(row))
-    for row in ws.iter_rows(min_row=2):
-        for cell in row:
-            if isinstance(cell.value, date):
-                cell.number_format = DATE_FORMAT
-            elif cell.column in text_columns:
-                cell.number_format = "@"
-    for i, width in enumerate(widths, start=1):
-        ws.column_dimensions[get_column_letter(i)].width = width
-    ws.freeze_panes = "A2"
 
 
 #: Letters of the players' names spelled in plain ASCII for their email addresses.
