@@ -9,46 +9,23 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
 import traceback
 from pathlib import Path
 
 import score_hand_cli
 from compute import Options, compute_league
-from compute_season import season_dates
 from mail.compose import Outgoing, compose
 from mail.send import Ledger, SendError, outbox_files, send_all
 from readers.problems import Problems
 from readers.season import Season, WorkbookError, read_season
 from render.site import write_site, write_tree
 from render.views import build_site
-from writers.console import (
-    attendance_text,
-    duplicate_text,
-    hands_text,
-    next_season_text,
-    schedule_text,
-    standings_text,
-    tonight_text,
-)
+from writers.console import results_text
 from writers.files import write_text_atomic
-from writers.result_sheets import (
-    attendance_sheet,
-    dice_sheet,
-    duplicate_ranking_sheet,
-    duplicate_sheet,
-    ema_csv,
-    ema_sheet,
-    hand_scores_sheet,
-    next_season_sheet,
-    penalty_list_sheet,
-    problems_sheet,
-    schedule_sheet,
-    schedule_status_sheet,
-    standings_sheet,
-    tonight_sheet,
-)
-from writers.xlsx import ResultSheet, write_result_workbook
+from writers.result_sheets import ema_csv, result_sheets
+from writers.xlsx import write_result_workbook
 
 EXAMPLE = """\
 example:
@@ -139,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return run(args)
+    except BrokenPipeError:  # the output was piped into e.g. `head`: files are already written
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
+        return 0
     except Exception as exc:  # an internal error: say so plainly, never half-write
         if args.verbose:
             traceback.print_exc()
@@ -187,75 +167,29 @@ def run(args: argparse.Namespace) -> int:
     if problems.errors:
         return report_errors(problems, source)
 
-    sheets: list[ResultSheet] = []
-    if season.has_league:
-        sheets.append(standings_sheet(result))
-    if result.new_dice:
-        sheets.append(dice_sheet([*season.dice, *result.new_dice]))
-    if result.attendance is not None:
-        sheets.append(attendance_sheet(result.attendance))
-    if result.schedule is not None:
-        if result.schedule.made:
-            sheets.append(schedule_sheet(result.schedule))
-        sheets.append(schedule_status_sheet(result.schedule))
-    if result.next_season is not None:
-        sheets.append(next_season_sheet(result.next_season))
-    if result.tonight is not None:
-        sheets.append(tonight_sheet(result.tonight))
-    if result.hands is not None:
-        sheets.append(hand_scores_sheet(result.hands))
-    if result.duplicate is not None:
-        sheets.append(duplicate_sheet(result.duplicate))
-        sheets.append(duplicate_ranking_sheet(result.duplicate))
-    if result.tournament is not None:
-        sheets.append(penalty_list_sheet(result.tournament))
-        sheets.append(ema_sheet(result.tournament))
-    sheets.append(problems_sheet(problems.warnings))
+    sheets = result_sheets(season, result, problems.warnings)
+    site = build_site(season, result, [str(p) for p in problems.warnings])
+    outgoing = compose(site, season.settings.email_from)
 
     for problem in problems.warnings:
         print(problem, file=sys.stderr)
-    if season.has_league:
-        _start, as_of = season_dates(season)
-        if as_of is not None:
-            origin = (
-                "the as_of setting" if season.settings.as_of else "the latest date in the workbook"
-            )
-            print(f"Results as of {as_of.isoformat()} ({origin})")
-        print(standings_text(result))
-        print()
-    if result.hands:
-        print(hands_text(result.hands))
-        print()
-    if result.duplicate is not None:
-        print(duplicate_text(result.duplicate))
-        print()
-    for part, render in (
-        (result.attendance, attendance_text),
-        (result.schedule, schedule_text),
-        (result.next_season, next_season_text),
-        (result.tonight, tonight_text),
-    ):
-        if part is not None:
-            print(render(part))  # type: ignore[operator]
-            print()
-    for roll in result.new_dice:
-        print(f"Rolled for {roll.player} ({roll.division}, round {roll.round}): {roll.roll}")
-    site = build_site(season, result, [str(p) for p in problems.warnings])
-    outgoing = compose(site, season.settings.email_from)
     if args.dry_run:
+        print(results_text(season, result))
         print(f"Dry run: nothing written (would write {target}).")
         return 0
+    # Write everything first: a closed terminal or a failing mail server never stops it.
     write_result_workbook(source, target, sheets)
-    print(f"Wrote {target}")
+    written = [f"Wrote {target}"]
     if result.tournament is not None:
         write_text_atomic(out_dir / "ema-results.csv", ema_csv(result.tournament))
-        print(f"Wrote {out_dir / 'ema-results.csv'} (the EMA results export)")
+        written.append(f"Wrote {out_dir / 'ema-results.csv'} (the EMA results export)")
     pages = write_site(site, out_dir / "report")
-    print(f"Wrote {plural(len(pages), 'page')} to {out_dir / 'report'} (open index.html)")
+    written.append(f"Wrote {plural(len(pages), 'page')} to {out_dir / 'report'} (open index.html)")
     write_tree(out_dir / "outbox", dict(outbox_files(outgoing)))
-    print(f"Wrote {plural(len(outgoing), 'email')} to {out_dir / 'outbox'}:")
-    for item in outgoing:
-        print(f"  {item.filename}: {item.to or '(no address)'} — {item.subject}")
+    written.append(f"Wrote {plural(len(outgoing), 'email')} to {out_dir / 'outbox'}:")
+    written += [f"  {o.filename}: {o.to or '(no address)'} — {o.subject}" for o in outgoing]
+    print(results_text(season, result))
+    print("\n".join(written))
     if not args.send:
         return 0
     return send(outgoing, season, out_dir, args.resend)

@@ -8,7 +8,14 @@ from fractions import Fraction
 from compute import LeagueResult
 from compute_duplicate import DuplicateResult
 from compute_hands import HandResult
-from compute_season import AttendanceResult, NextSeasonResult, ScheduleResult, TonightResult
+from compute_season import (
+    AttendanceResult,
+    NextSeasonResult,
+    ScheduleResult,
+    TonightResult,
+    season_dates,
+)
+from readers.season import Season
 from rules.model import GameType
 
 
@@ -144,3 +151,32 @@ def duplicate_text(result: DuplicateResult) -> str:
             f" ({r.positive_boards} positive{penalty})"
         )
     return "\n".join(lines)
+
+
+def results_text(season: Season, result: LeagueResult) -> str:
+    """Everything a run prints about its results, in the order of the workbook's sheets."""
+    parts: list[str] = []
+    if season.has_league:
+        _start, as_of = season_dates(season)
+        if as_of is not None:
+            origin = (
+                "the as_of setting" if season.settings.as_of else "the latest date in the workbook"
+            )
+            parts.append(f"Results as of {as_of.isoformat()} ({origin})")
+        parts.append(standings_text(result) + "\n")
+    if result.hands:
+        parts.append(hands_text(result.hands) + "\n")
+    if result.duplicate is not None:
+        parts.append(duplicate_text(result.duplicate) + "\n")
+    if result.attendance is not None:
+        parts.append(attendance_text(result.attendance) + "\n")
+    if result.schedule is not None:
+        parts.append(schedule_text(result.schedule) + "\n")
+    if result.next_season is not None:
+        parts.append(next_season_text(result.next_season) + "\n")
+    if result.tonight is not None:
+        parts.append(tonight_text(result.tonight) + "\n")
+    parts += [
+        f"Rolled for {r.player} ({r.division}, round {r.round}): {r.roll}" for r in result.new_dice
+    ]
+    return "\n".join(parts)

@@ -18,6 +18,7 @@ from compute_hands import HandResult
 from compute_season import AttendanceResult, NextSeasonResult, ScheduleResult, TonightResult
 from compute_tournament import TournamentResult
 from readers.problems import Problem
+from readers.season import Season
 from rules.model import DiceRoll, GameType
 from writers.xlsx import Cell, ResultSheet
 
@@ -392,3 +393,34 @@ def ema_csv(t: TournamentResult) -> str:
             ["" if v is None else (float(v) if isinstance(v, Fraction) else v) for v in row]
         )
     return buffer.getvalue()
+
+
+def result_sheets(
+    season: Season, result: LeagueResult, warnings: Sequence[Problem]
+) -> list[ResultSheet]:
+    """Every result sheet of a run, in the order they are added to the workbook."""
+    sheets: list[ResultSheet] = []
+    if season.has_league:
+        sheets.append(standings_sheet(result))
+    if result.new_dice:
+        sheets.append(dice_sheet([*season.dice, *result.new_dice]))
+    if result.attendance is not None:
+        sheets.append(attendance_sheet(result.attendance))
+    if result.schedule is not None:
+        if result.schedule.made:
+            sheets.append(schedule_sheet(result.schedule))
+        sheets.append(schedule_status_sheet(result.schedule))
+    if result.next_season is not None:
+        sheets.append(next_season_sheet(result.next_season))
+    if result.tonight is not None:
+        sheets.append(tonight_sheet(result.tonight))
+    if result.hands is not None:
+        sheets.append(hand_scores_sheet(result.hands))
+    if result.duplicate is not None:
+        sheets.append(duplicate_sheet(result.duplicate))
+        sheets.append(duplicate_ranking_sheet(result.duplicate))
+    if result.tournament is not None:
+        sheets.append(penalty_list_sheet(result.tournament))
+        sheets.append(ema_sheet(result.tournament))
+    sheets.append(problems_sheet(warnings))
+    return sheets
