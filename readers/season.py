@@ -259,13 +259,14 @@ def _read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
                 f"{name!r} is listed twice (also in row {first_row[name]}); names must be unique",
             )
             continue
-        if email and not EMAIL.match(email):
+        if email and not (EMAIL.match(email) and email.isascii()):
             problems.warning(
                 table.sheet,
                 row.number,
                 table.column_label("Email"),
-                f"{email!r} does not look like an email address",
+                f"{email!r} does not look like an email address; no email goes to {name!r}",
             )
+            email = ""
         first_row[name] = row.number
         players[name] = PlayerInfo(name, email, rating, ema, country)
     return players

@@ -222,3 +222,15 @@ def test_the_password_is_never_sent_unencrypted(tmp_path, smtp, capsys, monkeypa
     assert run(tmp_path, mail_sheets(port), "--send") == 1
     assert "the password is not sent over a plain connection" in capsys.readouterr().err
     assert inbox.messages == []
+
+
+def test_an_address_that_is_not_one_gets_a_warning_and_no_email(tmp_path, capsys):
+    sheets = mail_sheets(1)
+    sheets["Players"][4][1] = "−7"  # D: a stray value in the Email column
+    sheets["Players"][5][1] = "e@example"  # E: no domain ending
+    assert run(tmp_path, sheets) == 0
+    err = capsys.readouterr().err
+    assert "'−7' does not look like an email address; no email goes to 'D'" in err
+    assert "'e@example' does not look like an email address" in err
+    files = sorted(p.name for p in (tmp_path / "out/outbox").iterdir())
+    assert files == ["001-player-a.eml", "002-player-b.eml", "003-organiser.eml"]
