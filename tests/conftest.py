@@ -6,6 +6,6 @@ from hypothesis import HealthCheck, settings
 settings.register_profile(
     "default",
     deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 settings.load_profile("default")
