@@ -45,6 +45,7 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
     env.filters["status"] = locale.status
     env.filters["advice"] = locale.advice
     env.filters["phrase"] = locale.phrase
+    env.filters["sentence"] = lambda text: f"{text[:1].upper()}{text[1:]}." if text else ""
     env.globals["t"] = locale.t
     env.globals["locale"] = locale
     env.globals["explain"] = lambda m: explain_status(m, locale)
