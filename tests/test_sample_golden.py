@@ -50,11 +50,16 @@ def processed(tmp_path_factory):
     return out / "season.xlsx"
 
 
-def test_standings_match_golden(processed):
-    actual = sheet_as_csv(processed, "Standings")
+def assert_golden(actual: str, name: str) -> None:
+    """``actual`` equals the checked-in golden file (rewritten first with UPDATE_GOLDEN=1)."""
+    golden = GOLDEN_DIR / name
     if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.write_text(actual, encoding="utf-8")
-    assert actual == GOLDEN.read_text(encoding="utf-8")
+        golden.write_text(actual, encoding="utf-8")
+    assert actual == golden.read_text(encoding="utf-8")
+
+
+def test_standings_match_golden(processed):
+    assert_golden(sheet_as_csv(processed, "Standings"), GOLDEN.name)
 
 
 @pytest.mark.parametrize(
@@ -68,10 +73,7 @@ def test_standings_match_golden(processed):
     ],
 )
 def test_result_sheets_match_golden(processed, sheet, golden):
-    actual = sheet_as_csv(processed, sheet)
-    if os.environ.get("UPDATE_GOLDEN"):
-        (GOLDEN_DIR / golden).write_text(actual, encoding="utf-8")
-    assert actual == (GOLDEN_DIR / golden).read_text(encoding="utf-8")
+    assert_golden(sheet_as_csv(processed, sheet), golden)
 
 
 def test_sample_attendance_highlights(processed):
@@ -159,10 +161,7 @@ def test_roll_dice_records_rolls_in_the_dice_sheet(tmp_path):
 def test_tonight_on_the_sample(tmp_path):
     assert main([str(SAMPLE), "--out", str(tmp_path), "--tonight", "2026-01-01"]) == 0
     actual = sheet_as_csv(tmp_path / "season.xlsx", "Tonight")
-    golden = GOLDEN_DIR / "sample_tonight_2026-01-01.csv"
-    if os.environ.get("UPDATE_GOLDEN"):
-        golden.write_text(actual, encoding="utf-8")
-    assert actual == golden.read_text(encoding="utf-8")
+    assert_golden(actual, "sample_tonight_2026-01-01.csv")
     rows = list(csv.DictReader(io.StringIO(actual)))
     substituted = {r["Substitute for"] for r in rows if r["Substitute for"]}
     # Only members substitutable on 2026-01-01 (after that night's check) are replaced.
@@ -188,10 +187,7 @@ def duplicate_out(tmp_path_factory):
     ],
 )
 def test_duplicate_sample_matches_golden(duplicate_out, sheet, golden):
-    actual = sheet_as_csv(duplicate_out, sheet)
-    if os.environ.get("UPDATE_GOLDEN"):
-        (GOLDEN_DIR / golden).write_text(actual, encoding="utf-8")
-    assert actual == (GOLDEN_DIR / golden).read_text(encoding="utf-8")
+    assert_golden(sheet_as_csv(duplicate_out, sheet), golden)
 
 
 def test_duplicate_sample_highlights(duplicate_out):
@@ -221,18 +217,12 @@ def tournament_out(tmp_path_factory):
     ],
 )
 def test_tournament_sample_matches_golden(tournament_out, sheet, golden):
-    actual = sheet_as_csv(tournament_out / "tournament.xlsx", sheet)
-    if os.environ.get("UPDATE_GOLDEN"):
-        (GOLDEN_DIR / golden).write_text(actual, encoding="utf-8")
-    assert actual == (GOLDEN_DIR / golden).read_text(encoding="utf-8")
+    assert_golden(sheet_as_csv(tournament_out / "tournament.xlsx", sheet), golden)
 
 
 def test_tournament_ema_csv_matches_golden(tournament_out):
     actual = (tournament_out / "ema-results.csv").read_text(encoding="utf-8")
-    golden = GOLDEN_DIR / "tournament_ema_results_export.csv"
-    if os.environ.get("UPDATE_GOLDEN"):
-        golden.write_text(actual, encoding="utf-8")
-    assert actual == golden.read_text(encoding="utf-8")
+    assert_golden(actual, "tournament_ema_results_export.csv")
     rows = list(csv.DictReader(io.StringIO(actual)))
     assert len(rows) == 40
     assert rows[-1]["Last name"] == "Sjöberg"  # disqualified: ranked last
