@@ -3,30 +3,42 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint format bench sample clean
+.PHONY: demo test test-fast lint types architecture format bench sample golden wheel-test clean
 
-$(STAMP): requirements.txt
+# The pinned runtime and development requirements, then the project itself (editable), so
+# that .venv/bin/mahjong-club exists and edits to the code take effect at once.
+$(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -r requirements.txt
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python process.py sample_sheets/season.xlsx --out out/season
-	$(BIN)/python process.py sample_sheets/duplicate.xlsx --out out/duplicate
-	$(BIN)/python process.py sample_sheets/tournament.xlsx --out out/tournament
+	$(BIN)/mahjong-club sample_sheets/season.xlsx --out out/season
+	$(BIN)/mahjong-club sample_sheets/duplicate.xlsx --out out/duplicate
+	$(BIN)/mahjong-club sample_sheets/tournament.xlsx --out out/tournament
 	@echo
 	@echo "Results are in out/season/, out/duplicate/ and out/tournament/:"
 	@echo "the updated workbook, report/index.html (the site) and outbox/ (the emails)."
 
-test: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
+# Everything CI checks: lint, format, types, the import contract, then every test (slow ones too).
+test: lint types architecture
 	$(BIN)/python -m pytest
+
+# The quick loop while working: the same without the slow property runs.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+types: $(STAMP)
+	$(BIN)/mypy
+
+architecture: $(STAMP)
+	$(BIN)/lint-imports
 
 format: $(STAMP)
 	$(BIN)/ruff format .
@@ -41,5 +53,9 @@ sample: $(STAMP)
 	$(BIN)/python sample_sheets/make_duplicate.py
 	$(BIN)/python sample_sheets/make_tournament.py
 
+# Rewrite the golden files from the current code (review the diff before committing it).
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden_refresh
+
 clean:
-	rm -rf out .pytest_cache .ruff_cache
+	rm -rf out build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

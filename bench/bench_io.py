@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from python_calamine import CalamineWorkbook
 
-from readers.formulas import find_uncached_formulas
-from writers.xlsx import ResultSheet, _plan, _write_package, write_result_workbook
+from mahjong_club.reading.formulas import find_uncached_formulas
+from mahjong_club.workbook.xlsx import ResultSheet, _plan, _write_package, write_result_workbook
 
 T = TypeVar("T")
 

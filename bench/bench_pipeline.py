@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import openpyxl
 
-from compute import compute_league
+from mahjong_club.compute import compute_league
+from mahjong_club.reading.season import read_season
 from process import main as process_main
-from readers.season import read_season
 
 T = TypeVar("T")
 DIVISIONS = [(f"Riichi {i}", "Riichi", i) for i in range(1, 11)]

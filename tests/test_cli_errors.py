@@ -238,7 +238,7 @@ def test_help_has_an_example(capsys):
 
 
 def test_internal_error_is_reported_plainly(tmp_path, capsys, monkeypatch):
-    import process
+    import mahjong_club.cli as process
 
     def boom(*args, **kwargs):
         raise RuntimeError("boom")

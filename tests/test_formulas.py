@@ -8,9 +8,9 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from readers.formulas import UncachedFormula, _scan_sheet, find_uncached_formulas
+from mahjong_club.reading.formulas import UncachedFormula, _scan_sheet, find_uncached_formulas
+from mahjong_club.workbook.xlsx import ResultSheet, write_result_workbook
 from tests.test_xlsx_writer import rewrite_entry, run_soffice, soffice_or_skip
-from writers.xlsx import ResultSheet, write_result_workbook
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 

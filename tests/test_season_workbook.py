@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from compute import Options, compute_league
-from readers.season import read_season
+from mahjong_club.compute import Options, compute_league
+from mahjong_club.reading.season import read_season
 from tests.builders import write_workbook
 from tests.test_cli_errors import GAMES_HEADER, league
 

@@ -5,9 +5,9 @@ import datetime as dt
 import jinja2
 import pytest
 
+from mahjong_club.site.locale import Locale
+from mahjong_club.site.render import environment
 from process import main
-from render.i18n import Locale
-from render.site import environment
 from tests.builders import write_workbook
 from tests.test_cli_errors import league
 

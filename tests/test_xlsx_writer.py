@@ -25,8 +25,14 @@ from openpyxl.styles import Font, PatternFill
 from openpyxl.workbook.defined_name import DefinedName
 from python_calamine import CalamineWorkbook
 
-import writers.xlsx as xlsx
-from writers.xlsx import Cell, ResultSheet, column_letter, list_sheet_parts, write_result_workbook
+import mahjong_club.workbook.xlsx as xlsx
+from mahjong_club.workbook.xlsx import (
+    Cell,
+    ResultSheet,
+    column_letter,
+    list_sheet_parts,
+    write_result_workbook,
+)
 
 CHANGED_PARTS = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
 LO_CSV_FILTER = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"

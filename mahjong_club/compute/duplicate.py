@@ -1,0 +1,87 @@
+"""Computing MCR Duplicate game points, IMPs and the ranking (rules.md 3).
+
+Part of the compute step: read (readers/duplicate.py) -> compute (this module) -> write.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mahjong_club.common.problems import Problems
+from mahjong_club.reading.duplicate import DuplicateInput
+from rules.duplicate import SEATS, RankingRow, SeatBoard, rank_players, score_boards
+from rules.mcr_fans import MINIMUM_FAN, FanError, hand_fans
+
+
+@dataclass
+class DuplicateResult:
+    """Every seat of every board, the ranking, and which IMP scale was used."""
+
+    rows: list[SeatBoard]
+    ranking: list[RankingRow]
+    scale_name: str
+
+
+def _natural(text: str) -> tuple[int, int, str]:
+    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+
+
+def check_tiles(data: DuplicateInput, problems: Problems) -> None:
+    """Compare each recorded ``Hand value`` with the fans the ``Tiles`` make (warnings)."""
+    plays = {(p.session, p.board, p.table): p for p in data.plays}
+    for key, (row, text) in data.tiles.items():
+        play = plays.get(key)
+        if play is None:
+            continue
+        hands = [h.strip() for h in text.split(";")]
+        winners = play.result.winners
+        if len(hands) != len(winners):
+            problems.warning(
+                "Boards",
+                row,
+                "Tiles",
+                f"{len(hands)} hand(s) in Tiles but {len(winners)} winner(s); give one hand per"
+                " winner, separated by ;",
+            )
+            continue
+        self_drawn = play.result.discarder is None
+        for seat, value, hand in zip(winners, play.result.hand_values, hands, strict=True):
+            try:
+                fans = hand_fans(hand, seat=seat, round_wind="E", self_drawn=self_drawn)
+            except FanError as exc:
+                problems.warning("Boards", row, "Tiles", f"{seat}'s hand {hand!r}: {exc}")
+                continue
+            if fans.total < MINIMUM_FAN:
+                problems.warning(
+                    "Boards",
+                    row,
+                    "Tiles",
+                    f"{seat}'s hand makes only {fans.total} fan ({fans.describe()}): a false"
+                    " Mahjong candidate",
+                )
+            elif fans.total != value:
+                problems.warning(
+                    "Boards",
+                    row,
+                    "Hand value",
+                    f"{seat}'s hand value is recorded as {value}, but the tiles make"
+                    f" {fans.total} fan: {fans.describe()}",
+                )
+
+
+def compute_duplicate(data: DuplicateInput, problems: Problems) -> DuplicateResult:
+    """Score the boards; rows in session, board, table and seat order."""
+    check_tiles(data, problems)
+    sessions: dict[str, int] = {}
+    for play in data.plays:
+        sessions.setdefault(play.session, len(sessions))
+    rows = score_boards(data.plays, data.scale)
+    rows.sort(
+        key=lambda r: (
+            sessions[r.session],
+            _natural(r.board),
+            _natural(r.table),
+            SEATS.index(r.seat),
+        )
+    )
+    return DuplicateResult(rows, rank_players(rows), data.scale_name)

@@ -1,0 +1,182 @@
+"""The plain-text standings printed to stdout after a run."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from mahjong_club.compute import LeagueResult
+from mahjong_club.compute.duplicate import DuplicateResult
+from mahjong_club.compute.hands import HandResult
+from mahjong_club.compute.season import (
+    AttendanceResult,
+    NextSeasonResult,
+    ScheduleResult,
+    TonightResult,
+    season_dates,
+)
+from mahjong_club.reading.season import Season
+from rules.model import GameType
+
+
+def show(value: Fraction | int | None) -> str:
+    """A number for people: whole numbers with thousands separators, fractions to 2 decimals."""
+    if value is None:
+        return ""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{float(value):,.2f}"
+    return f"{int(value):,}"
+
+
+def standings_text(result: LeagueResult) -> str:
+    """Each division's table: rank (``2=`` for a shared rank), player, games, points, places."""
+    blocks: list[str] = []
+    for standing in result.standings:
+        division = standing.division
+        mcr = division.game is GameType.MCR
+        header = ["Rank", "Player", "Games", "Points"] + (["Minipts"] if mcr else [])
+        header += ["1st", "2nd", "3rd", "4th", "Decided by", "Status"]
+        table = [header]
+        ranks = [row.rank for row in standing.rows]
+        for row in standing.rows:
+            rec = row.record
+            shared = ranks.count(row.rank) > 1
+            line = [f"{row.rank}{'=' if shared else ''}", rec.player, str(rec.games)]
+            line.append(show(rec.points))
+            if mcr:
+                line.append(show(rec.minipoints))
+            line += [str(n) for n in rec.places]
+            line += [row.decided_by, result.statuses.get((division.name, rec.player), "")]
+            table.append(line)
+        widths = [max(len(r[i]) for r in table) for i in range(len(header))]
+        numeric = {0, 2, 3, 4, 5, 6, 7} | ({8} if mcr else set())
+        lines = [f"{division.name} ({division.game.value}, level {division.level})"]
+        for r in table:
+            cells = [
+                c.rjust(w) if i in numeric else c.ljust(w)
+                for i, (c, w) in enumerate(zip(r, widths, strict=True))
+            ]
+            lines.append("  " + "  ".join(cells).rstrip())
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def attendance_text(result: AttendanceResult) -> str:
+    """Members who are not in good standing, and what they must do."""
+    lines = [
+        f"Attendance at {result.as_of.isoformat()}: {len(result.regular_nights)} regular nights"
+        f" since {result.season_start.isoformat()}"
+    ]
+    flagged = [m for m in result.members if m.status.value != "ok"]
+    for m in flagged:
+        since = f" since {m.since.isoformat()}" if m.since else ""
+        lines.append(
+            f"  {m.player}: {m.status.value}{since} ({m.attended} of {m.regular},"
+            f" needs {m.required.numerator}/{m.required.denominator}); {m.advice.text}"
+        )
+    if not flagged:
+        lines.append("  everyone is in good standing")
+    return "\n".join(lines)
+
+
+def schedule_text(result: ScheduleResult) -> str:
+    """Played and remaining planned games per division."""
+    counts: dict[str, list[int]] = {}
+    for status in result.statuses:
+        entry = counts.setdefault(status.planned.division, [0, 0])
+        entry[0 if status.played else 1] += 1
+    title = "Proposed schedule (written to the Schedule sheet)" if result.made else "Schedule"
+    lines = [f"{title}:"]
+    for division, (played, remaining) in counts.items():
+        lines.append(
+            f"  {division}: {played} of {played + remaining} planned games played,"
+            f" {remaining} remaining"
+        )
+    return "\n".join(lines)
+
+
+def next_season_text(result: NextSeasonResult) -> str:
+    """Next season's divisions, one line each."""
+    lines = ["Next season:"]
+    for game, places in result.places.items():
+        levels: dict[int, list[str]] = {}
+        for place in places:
+            levels.setdefault(place.level, []).append(place.player)
+        for level, players in levels.items():
+            lines.append(f"  {game.value} {level} ({len(players)}): {', '.join(players)}")
+    return "\n".join(lines)
+
+
+def tonight_text(result: TonightResult) -> str:
+    """Tonight's proposed games."""
+    lines = [f"Tonight, {result.date.isoformat()}: {len(result.present)} present"]
+    if not result.games:
+        lines.append("  no planned game can be played tonight")
+    for g in result.games:
+        seats = ", ".join(
+            f"{p} (substitute needed)" if p in g.substituted else p for p in g.planned.players
+        )
+        lines.append(f"  {g.division}, planned game {g.planned.label}: {seats}")
+    if result.free:
+        lines.append(f"  present, not seated (possible substitutes): {', '.join(result.free)}")
+    return "\n".join(lines)
+
+
+def hands_text(results: Sequence[HandResult]) -> str:
+    """Every hand: each player's breakdown and settlement, and the session totals."""
+    lines: list[str] = []
+    current: tuple[str, int] | None = None
+    for r in results:
+        if (r.session, r.hand) != current:
+            current = (r.session, r.hand)
+            lines.append(f"Session {r.session}, hand {r.hand} (round {r.round_wind.value}):")
+        mark = " Mah-Jong" if r.player.winner else ""
+        lines.append(
+            f"  {r.player.seat.value} {r.player.player}{mark}: {r.score.breakdown};"
+            f" settles {r.settlement:+d}, total {r.running_total:+d}"
+        )
+    return "\n".join(lines)
+
+
+def duplicate_text(result: DuplicateResult) -> str:
+    """The duplicate ranking."""
+    lines = [f"Duplicate ranking (IMPs by {result.scale_name}):"]
+    ranks = [r.rank for r in result.ranking]
+    width = max((len(r.player) for r in result.ranking), default=6)
+    for r in result.ranking:
+        shown = f"{r.rank}{'=' if ranks.count(r.rank) > 1 else ''}"
+        penalty = f", false Mahjong {r.penalties}" if r.penalties else ""
+        lines.append(
+            f"  {shown:>4}  {r.player:<{width}}  {r.imps:+4d} IMPs  {r.boards} boards"
+            f" ({r.positive_boards} positive{penalty})"
+        )
+    return "\n".join(lines)
+
+
+def results_text(season: Season, result: LeagueResult) -> str:
+    """Everything a run prints about its results, in the order of the workbook's sheets."""
+    parts: list[str] = []
+    if season.has_league:
+        _start, as_of = season_dates(season)
+        if as_of is not None:
+            origin = (
+                "the as_of setting" if season.settings.as_of else "the latest date in the workbook"
+            )
+            parts.append(f"Results as of {as_of.isoformat()} ({origin})")
+        parts.append(standings_text(result) + "\n")
+    if result.hands:
+        parts.append(hands_text(result.hands) + "\n")
+    if result.duplicate is not None:
+        parts.append(duplicate_text(result.duplicate) + "\n")
+    if result.attendance is not None:
+        parts.append(attendance_text(result.attendance) + "\n")
+    if result.schedule is not None:
+        parts.append(schedule_text(result.schedule) + "\n")
+    if result.next_season is not None:
+        parts.append(next_season_text(result.next_season) + "\n")
+    if result.tonight is not None:
+        parts.append(tonight_text(result.tonight) + "\n")
+    parts += [
+        f"Rolled for {r.player} ({r.division}, round {r.round}): {r.roll}" for r in result.new_dice
+    ]
+    return "\n".join(parts)

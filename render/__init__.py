@@ -1,1 +1,0 @@
-"""Rendering computed results for people: the HTML site (and, in mail/, the emails)."""

@@ -1,0 +1,1 @@
+"""The Jinja templates of the site and the emails, loaded as package data."""
