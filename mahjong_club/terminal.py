@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
+from mahjong_club.common.text import plain_number
 from mahjong_club.compute import LeagueResult
 from mahjong_club.compute.duplicate import DuplicateResult
 from mahjong_club.compute.hands import HandResult
@@ -17,15 +17,6 @@ from mahjong_club.compute.season import (
 )
 from mahjong_club.reading.season import Season
 from rules.model import GameType
-
-
-def show(value: Fraction | int | None) -> str:
-    """A number for people: whole numbers with thousands separators, fractions to 2 decimals."""
-    if value is None:
-        return ""
-    if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{float(value):,.2f}"
-    return f"{int(value):,}"
 
 
 def standings_text(result: LeagueResult) -> str:
@@ -42,9 +33,9 @@ def standings_text(result: LeagueResult) -> str:
             rec = row.record
             shared = ranks.count(row.rank) > 1
             line = [f"{row.rank}{'=' if shared else ''}", rec.player, str(rec.games)]
-            line.append(show(rec.points))
+            line.append(plain_number(rec.points))
             if mcr:
-                line.append(show(rec.minipoints))
+                line.append(plain_number(rec.minipoints))
             line += [str(n) for n in rec.places]
             line += [row.decided_by, result.statuses.get((division.name, rec.player), "")]
             table.append(line)

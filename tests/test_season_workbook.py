@@ -147,9 +147,9 @@ def test_unresolved_tie_warns_and_seeded_dice_settle_it(tmp_path):
     sheets["Games"] = [GAMES_HEADER]  # nobody has played: everyone tied
     _result, rows, problems = standings_of(tmp_path, sheets)
     assert {r.decided_by for r in rows.values()} == {"tied"}
-    warning = next(p for p in problems.warnings if p.sheet == "Dice" and "R1" in p.message)
-    assert "A, B, C, D, E are still tied" in warning.message
-    assert "round 1" in warning.message
+    warning = next(p for p in problems.warnings if p.sheet == "Dice" and "R1" in p.text())
+    assert "A, B, C, D, E are still tied" in warning.text()
+    assert "round 1" in warning.text()
     result2, rows2, problems2 = standings_of(tmp_path, sheets, seed=7)
     assert "tied" not in {r.decided_by for r in rows2.values()}
     assert not [p for p in problems2.warnings if p.sheet == "Dice"]

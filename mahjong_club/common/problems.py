@@ -1,7 +1,9 @@
 """Problems found in a workbook: errors stop the run, warnings go to the ``Problems`` sheet.
 
 Every problem names the sheet, the row number as Excel shows it, the column and what was
-expected, so the organiser can go straight to the cell.
+expected, so the organiser can go straight to the cell. What was wrong is a
+:class:`~mahjong_club.messages.Message` (a catalogue code with its parameters), shown in
+English on the terminal and in the club's language on the site.
 """
 
 from __future__ import annotations
@@ -9,7 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from mahjong_club.messages import reading as texts
+from mahjong_club.messages.core import Entry, Message, say
+
 Severity = Literal["error", "warning"]
+#: What a problem says: a catalogue entry (with its parameters as keywords) or a message.
+What = Entry | Message | str
 
 
 @dataclass(frozen=True)
@@ -20,17 +27,29 @@ class Problem:
     sheet: str
     row: int | None
     column: str
-    message: str
+    message: Message | str
+
+    def text(self, language: str = "en") -> str:
+        """What is wrong, without the location, in ``language``."""
+        if isinstance(self.message, str):
+            return self.message
+        return self.message.render(language)
+
+    def render(self, language: str = "en") -> str:
+        """'Error: sheet 'Games', row 4, column 'Score': …' in ``language``."""
+        where = [say(texts.PROBLEM_SHEET, sheet=self.sheet)] if self.sheet else []
+        if self.row is not None:
+            where.append(say(texts.PROBLEM_ROW, row=self.row))
+        if self.column:
+            where.append(say(texts.PROBLEM_COLUMN, column=self.column))
+        label = texts.PROBLEM_ERROR if self.severity == "error" else texts.PROBLEM_WARNING
+        place = ", ".join(w.render(language) for w in where)
+        head = label.text(language)
+        body = self.text(language)
+        return f"{head}: {place}: {body}" if place else f"{head}: {body}"
 
     def __str__(self) -> str:
-        where = [f"sheet {self.sheet!r}"] if self.sheet else []
-        if self.row is not None:
-            where.append(f"row {self.row}")
-        if self.column:
-            where.append(f"column {self.column!r}")
-        label = "Error" if self.severity == "error" else "Warning"
-        place = ", ".join(where)
-        return f"{label}: {place}: {self.message}" if place else f"{label}: {self.message}"
+        return self.render("en")
 
 
 @dataclass
@@ -39,13 +58,27 @@ class Problems:
 
     items: list[Problem] = field(default_factory=list)
 
-    def error(self, sheet: str, row: int | None, column: str, message: str) -> None:
+    def error(
+        self,
+        sheet: str,
+        row: int | None,
+        column: str,
+        what: Entry | Message | str,
+        **params: object,
+    ) -> None:
         """Record an error: the run will stop before anything is written."""
-        self.items.append(Problem("error", sheet, row, column, message))
+        self.items.append(Problem("error", sheet, row, column, _message(what, params)))
 
-    def warning(self, sheet: str, row: int | None, column: str, message: str) -> None:
+    def warning(
+        self,
+        sheet: str,
+        row: int | None,
+        column: str,
+        what: Entry | Message | str,
+        **params: object,
+    ) -> None:
         """Record a warning: the run goes on and lists it in the ``Problems`` sheet."""
-        self.items.append(Problem("warning", sheet, row, column, message))
+        self.items.append(Problem("warning", sheet, row, column, _message(what, params)))
 
     @property
     def errors(self) -> list[Problem]:
@@ -56,3 +89,9 @@ class Problems:
     def warnings(self) -> list[Problem]:
         """The warnings, in the order found."""
         return [p for p in self.items if p.severity == "warning"]
+
+
+def _message(what: What, params: dict[str, object]) -> Message | str:
+    if isinstance(what, Entry):
+        return say(what, **params)
+    return what

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import natural_key
 from mahjong_club.reading.duplicate import DuplicateInput
 from rules.duplicate import SEATS, RankingRow, SeatBoard, rank_players, score_boards
 from rules.mcr_fans import MINIMUM_FAN, FanError, hand_fans
@@ -20,10 +21,6 @@ class DuplicateResult:
     rows: list[SeatBoard]
     ranking: list[RankingRow]
     scale_name: str
-
-
-def _natural(text: str) -> tuple[int, int, str]:
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
 
 
 def check_tiles(data: DuplicateInput, problems: Problems) -> None:
@@ -79,8 +76,8 @@ def compute_duplicate(data: DuplicateInput, problems: Problems) -> DuplicateResu
     rows.sort(
         key=lambda r: (
             sessions[r.session],
-            _natural(r.board),
-            _natural(r.table),
+            natural_key(r.board),
+            natural_key(r.table),
             SEATS.index(r.seat),
         )
     )

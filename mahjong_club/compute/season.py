@@ -6,13 +6,12 @@ Part of the compute step: read (readers/) -> compute (compute.py, this module) -
 from __future__ import annotations
 
 import datetime as dt
-import difflib
-import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import did_you_mean
 from mahjong_club.reading.season import Season
 from rules.attendance import (
     THURSDAY,
@@ -101,17 +100,10 @@ def regular_nights(season: Season, problems: Problems) -> tuple[list[dt.date], s
     return regular, not_regular
 
 
-def _fold(name: str) -> str:
-    table = {"ø": "o", "æ": "ae", "å": "aa", "ß": "ss", "ł": "l"}
-    text = "".join(table.get(c, c) for c in name.casefold())
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-
-
 def similar_name(name: str, candidates: list[str], why: str = "") -> str:
     """'; did you mean 'Søren Østergaard'?' when a candidate is spelt almost the same."""
-    folded = {_fold(c): c for c in candidates}
-    close = difflib.get_close_matches(_fold(name), list(folded), n=1, cutoff=0.8)
-    return f"; did you mean {folded[close[0]]!r}{why}?" if close else ""
+    close = did_you_mean(name, candidates)
+    return f"; did you mean {close!r}{why}?" if close else ""
 
 
 def compute_attendance(season: Season, problems: Problems) -> AttendanceResult | None:

@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from mahjong_club.common.text import natural_key
 from mahjong_club.reading.season import Season
 from rules.model import Penalty
 from rules.standings import IMMEDIATE_KINDS, DivisionStandings
@@ -69,15 +70,11 @@ class TournamentResult:
     ema: list[EmaRow] = field(default_factory=list)
 
 
-def _natural(text: str) -> tuple[int, int, str]:
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
-
-
 def compute_tournament(season: Season, standing: DivisionStandings) -> TournamentResult:
     """The tournament's session columns, penalty list and EMA export."""
     result = TournamentResult(standing.division.name)
     games = {g.id: g for g in season.games}
-    result.sessions = sorted({g.session for g in season.games if g.session}, key=_natural)
+    result.sessions = sorted({g.session for g in season.games if g.session}, key=natural_key)
     for row in standing.rows:
         for game_id, seat_result in row.record.results:
             session = games[game_id].session or ""

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import natural_key
 from mahjong_club.reading.cells import (
     CellError,
     describe,
@@ -300,7 +301,7 @@ def read_duplicate(book: Workbook, problems: Problems) -> DuplicateInput | None:
     for session, number in seating:
         tables_in.setdefault(session, set()).add(number)
     for (session, board), numbers in played.items():
-        missing = sorted(tables_in.get(session, set()) - numbers, key=_natural)
+        missing = sorted(tables_in.get(session, set()) - numbers, key=natural_key)
         if missing:
             problems.warning(
                 table.sheet,
@@ -310,7 +311,3 @@ def read_duplicate(book: Workbook, problems: Problems) -> DuplicateInput | None:
                 f" {', '.join(missing)}; its average uses the tables that played it",
             )
     return result
-
-
-def _natural(text: str) -> tuple[int, int, str]:
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)

@@ -8,7 +8,6 @@ Excel row and column, so the organiser sees all of them in one run.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import did_you_mean, natural_key
 from mahjong_club.reading.attendance import AttendanceSheet, Night, read_attendance, read_nights
 from mahjong_club.reading.cells import (
     parse_date,
@@ -114,10 +114,8 @@ class Season:
 
 
 def _suggest(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.75)
-    if not close:
-        close = [k for k in known if k.casefold() == name.casefold()]
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    close = did_you_mean(name, known)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 def _fmt(number: int | Fraction) -> str:
@@ -608,7 +606,7 @@ def _read_tournament(book: Workbook, season: Season, problems: Problems) -> Seas
             else:
                 seated[(session, player)] = (row.number, number)
         tables.setdefault((session, number), []).append((row.number, seat, game_id, date))
-    sessions = sorted({s for s, _ in tables}, key=_natural_key)
+    sessions = sorted({s for s, _ in tables}, key=natural_key)
     for session in sessions:
         missing = [p for p in players if (session, p) not in seated]
         if missing:
@@ -620,7 +618,7 @@ def _read_tournament(book: Workbook, season: Season, problems: Problems) -> Seas
                 " row per session (a substitute's row stays under the replaced player's name)",
             )
     for (session, number), rows in sorted(
-        tables.items(), key=lambda kv: (_natural_key(kv[0][0]), _natural_key(kv[0][1]))
+        tables.items(), key=lambda kv: (natural_key(kv[0][0]), natural_key(kv[0][1]))
     ):
         first = rows[0][0]
         numbers = ", ".join(str(r[0]) for r in rows)
@@ -659,10 +657,6 @@ def _read_tournament(book: Workbook, season: Season, problems: Problems) -> Seas
     if book.find("Dice") is not None:
         season.dice = _read_dice(book, season, problems)
     return season
-
-
-def _natural_key(text: str) -> tuple[int, int, str]:
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
 
 
 def _read_penalties(

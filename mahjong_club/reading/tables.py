@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from python_calamine import CalamineWorkbook
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import fold_name
 from mahjong_club.reading.cells import CellError, is_blank
 from mahjong_club.workbook.xlsx import column_letter
 
@@ -35,9 +36,7 @@ HEADER_ALIASES: dict[str, str] = {
 }
 
 
-def fold(name: object) -> str:
-    """A sheet name or header as it is compared: case-folded, surrounding spaces removed."""
-    return str(name).strip().casefold()
+fold = fold_name
 
 
 class WorkbookError(Exception):

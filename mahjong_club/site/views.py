@@ -6,12 +6,11 @@ Every page and every email is made from these, so they always agree with the wor
 from __future__ import annotations
 
 import datetime as dt
-import re
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from mahjong_club.common.text import natural_key, slugify
 from mahjong_club.compute import LeagueResult
 from mahjong_club.compute.season import MemberAttendance, season_dates
 from mahjong_club.reading.season import Season
@@ -20,19 +19,6 @@ from mahjong_club.site.locale import Locale
 from rules.model import Game, GameType
 from rules.standings import DivisionStandings
 from rules.tonight import TonightGame
-
-
-def slugify(name: str, taken: set[str]) -> str:
-    """A file-name-safe, unique slug: 'Åse Mølgaard' -> 'ase-molgaard'."""
-    special = {"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "ß": "ss", "ł": "l", "Ł": "L", "đ": "d"}
-    folded = "".join(special.get(c, c) for c in name)
-    folded = unicodedata.normalize("NFKD", folded).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", folded.lower()).strip("-") or "player"
-    candidate, n = slug, 2
-    while candidate in taken:
-        candidate, n = f"{slug}-{n}", n + 1
-    taken.add(candidate)
-    return candidate
 
 
 @dataclass
@@ -271,7 +257,7 @@ def _division_view(
     }
     ids = sorted(
         {gid for r in standing.rows for gid, _ in r.record.results},
-        key=lambda gid: (games_by_id[gid].date or dt.date.min, _natural(gid)),
+        key=lambda gid: (games_by_id[gid].date or dt.date.min, natural_key(gid)),
     )
     games = []
     for gid in ids:
@@ -339,7 +325,3 @@ def _division_view(
         [(s.label, s.colour) for s in series],
         dice,
     )
-
-
-def _natural(text: str) -> tuple[int, int, str]:
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)

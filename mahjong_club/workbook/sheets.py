@@ -106,7 +106,7 @@ def problems_sheet(problems: Sequence[Problem]) -> ResultSheet:
     """The ``Problems`` result sheet: the warnings of this run (header only when none)."""
     rows: list[list[Cell]] = [["Severity", "Sheet", "Row", "Column", "Message"]]
     for p in problems:
-        rows.append([p.severity, p.sheet, p.row, p.column, p.message])
+        rows.append([p.severity, p.sheet, p.row, p.column, p.text()])
     return ResultSheet("Problems", rows)
 
 

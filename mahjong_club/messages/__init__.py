@@ -1,0 +1,23 @@
+"""One message catalogue: every sentence the tool says, in English and Danish.
+
+Rules, readers and the computing step never build sentences. They return *data*: a
+:class:`Message`, which is an :class:`Entry` of this catalogue (a stable ``code`` and its text
+in each language) with the parameters it needs. The words are chosen only when the message is
+shown, in the language asked for, so a reworded message can never silently stay English.
+
+    >>> from mahjong_club.messages.core import entry
+    >>> GREETING = entry("example.greeting", en="{count} new game(s) for {name!r}",
+    ...                  da="{count} nye spil til {name!r}")
+    >>> say(GREETING, count=3, name="Åse").render("da")
+    "3 nye spil til 'Åse'"
+    >>> str(say(GREETING, count=3, name="Åse"))
+    "3 new game(s) for 'Åse'"
+
+The entries live in one module per area (``reading``, ``rules``, ``site`` …) of this package;
+importing the package imports all of them, so :data:`CATALOGUE` is complete.
+"""
+
+from mahjong_club.messages import reading as reading
+from mahjong_club.messages.core import CATALOGUE, LANGUAGES, Entry, Language, Message, say
+
+__all__ = ["CATALOGUE", "LANGUAGES", "Entry", "Language", "Message", "say"]
