@@ -20,4 +20,19 @@ importing the package imports all of them, so :data:`CATALOGUE` is complete.
 from mahjong_club.messages import reading as reading
 from mahjong_club.messages.core import CATALOGUE, LANGUAGES, Entry, Language, Message, say
 
-__all__ = ["CATALOGUE", "LANGUAGES", "Entry", "Language", "Message", "say"]
+__all__ = [
+    "CATALOGUE",
+    "LANGUAGES",
+    "Entry",
+    "Language",
+    "Message",
+    "cells",
+    "compute",
+    "league",
+    "output",
+    "reading",
+    "rules",
+    "say",
+    "sheets",
+    "site",
+]
