@@ -57,5 +57,9 @@ sample: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python -m tests.golden_refresh
 
+# Build the wheel, install it into a fresh venv and with pipx, and process the sample with each.
+wheel-test: $(STAMP)
+	bash tests/check_install.sh
+
 clean:
 	rm -rf out build dist *.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -25,12 +25,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 from python_calamine import CalamineWorkbook
 
 from mahjong_club.reading.formulas import find_uncached_formulas
-from mahjong_club.workbook.xlsx import ResultSheet, _plan, _write_package, write_result_workbook
+from mahjong_club.workbook.plan import plan_package
+from mahjong_club.workbook.xlsx import ResultSheet, write_result_workbook
+from mahjong_club.workbook.zipcopy import write_package
 
 T = TypeVar("T")
 
@@ -185,10 +185,10 @@ def main(argv: list[str] | None = None) -> int:
             lambda: write_result_workbook(src, target, [result]),
         )
         with zipfile.ZipFile(src) as zf:
-            plan = _plan(zf, [result])
+            plan = plan_package(zf, [result])
         _timed(
             "  same write, recompressing unchanged parts",
-            lambda: _write_package(src, io.BytesIO(), plan, raw=False),
+            lambda: write_package(src, io.BytesIO(), plan, raw=False),
         )
     return 0
 

@@ -3,8 +3,9 @@
 Usage: ``python bench/bench_pipeline.py [--rows N]`` (default 100 000 ``Games`` rows).
 
 Builds a season with 10 riichi and 10 MCR divisions of 20 members and N/4 valid games, then
-times reading and validating (``read_season``), computing the standings (``compute_league``)
-and a full ``process.py`` run that writes the output workbook.
+times reading and validating (``pipeline.read_workbook``), computing every capability
+(``pipeline.compute``), building the outputs (``pipeline.build_outputs``: sheets, site, emails)
+and a full ``mahjong-club`` run that writes the output workbook, site and outbox.
 """
 
 from __future__ import annotations
@@ -21,13 +22,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
 import openpyxl
 
-from mahjong_club.compute import compute_league
-from mahjong_club.reading.season import read_season
-from process import main as process_main
+from mahjong_club.cli import main as process_main
+from mahjong_club.pipeline import build_outputs, compute, read_workbook
 
 T = TypeVar("T")
 DIVISIONS = [(f"Riichi {i}", "Riichi", i) for i in range(1, 11)]
@@ -78,13 +76,14 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "big.xlsx"
         timed(f"build {rows} game rows", lambda: build(path, rows))
-        season, problems = timed("read_season (read + validate)", lambda: read_season(path))
+        season, problems = timed("read_workbook (read + validate)", lambda: read_workbook(path))
         assert not problems.errors, problems.errors[:3]
-        timed("compute_league (standings, tie-breakers)", lambda: compute_league(season, problems))
+        run = timed("compute (standings, tie-breakers, …)", lambda: compute(season, problems))
+        timed("build_outputs (sheets, site, emails)", lambda: build_outputs(run))
         out = Path(tmp) / "out"
         with contextlib.redirect_stdout(io.StringIO()):  # the standings tables
             code = timed(
-                "process.py end to end (read, compute, write)",
+                "mahjong-club end to end (read, compute, write)",
                 lambda: process_main([str(path), "--out", str(out)]),
             )
         assert code == 0

@@ -1,25 +1,23 @@
-"""The plain-text standings printed to stdout after a run."""
+"""What a run prints to stdout: each capability's section of plain text."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from mahjong_club.common.text import plain_number
-from mahjong_club.compute import LeagueResult
+from mahjong_club.compute.attendance import AttendanceResult, season_dates
 from mahjong_club.compute.duplicate import DuplicateResult
 from mahjong_club.compute.hands import HandResult
-from mahjong_club.compute.season import (
-    AttendanceResult,
-    NextSeasonResult,
-    ScheduleResult,
-    TonightResult,
-    season_dates,
-)
+from mahjong_club.compute.next_season import NextSeasonResult
+from mahjong_club.compute.schedule import ScheduleResult
+from mahjong_club.compute.standings import StandingsResult
+from mahjong_club.compute.tonight import TonightResult
+from mahjong_club.messages.breakdown import hand_breakdown
 from mahjong_club.reading.season import Season
 from rules.model import GameType
 
 
-def standings_text(result: LeagueResult) -> str:
+def standings_text(result: StandingsResult) -> str:
     """Each division's table: rank (``2=`` for a shared rank), player, games, points, places."""
     blocks: list[str] = []
     for standing in result.standings:
@@ -123,7 +121,7 @@ def hands_text(results: Sequence[HandResult]) -> str:
             lines.append(f"Session {r.session}, hand {r.hand} (round {r.round_wind.value}):")
         mark = " Mah-Jong" if r.player.winner else ""
         lines.append(
-            f"  {r.player.seat.value} {r.player.player}{mark}: {r.score.breakdown};"
+            f"  {r.player.seat.value} {r.player.player}{mark}: {hand_breakdown(r.score)};"
             f" settles {r.settlement:+d}, total {r.running_total:+d}"
         )
     return "\n".join(lines)
@@ -144,30 +142,17 @@ def duplicate_text(result: DuplicateResult) -> str:
     return "\n".join(lines)
 
 
-def results_text(season: Season, result: LeagueResult) -> str:
-    """Everything a run prints about its results, in the order of the workbook's sheets."""
+def standings_section(season: Season, result: StandingsResult) -> str:
+    """The date the results are as of, every division's table, and any dice rolled this run."""
     parts: list[str] = []
-    if season.has_league:
-        _start, as_of = season_dates(season)
-        if as_of is not None:
-            origin = (
-                "the as_of setting" if season.settings.as_of else "the latest date in the workbook"
-            )
-            parts.append(f"Results as of {as_of.isoformat()} ({origin})")
-        parts.append(standings_text(result) + "\n")
-    if result.hands:
-        parts.append(hands_text(result.hands) + "\n")
-    if result.duplicate is not None:
-        parts.append(duplicate_text(result.duplicate) + "\n")
-    if result.attendance is not None:
-        parts.append(attendance_text(result.attendance) + "\n")
-    if result.schedule is not None:
-        parts.append(schedule_text(result.schedule) + "\n")
-    if result.next_season is not None:
-        parts.append(next_season_text(result.next_season) + "\n")
-    if result.tonight is not None:
-        parts.append(tonight_text(result.tonight) + "\n")
-    parts += [
+    _start, as_of = season_dates(season)
+    if as_of is not None:
+        origin = "the as_of setting" if season.settings.as_of else "the latest date in the workbook"
+        parts.append(f"Results as of {as_of.isoformat()} ({origin})")
+    parts.append(standings_text(result))
+    rolled = [
         f"Rolled for {r.player} ({r.division}, round {r.round}): {r.roll}" for r in result.new_dice
     ]
+    if rolled:
+        parts.append("\n" + "\n".join(rolled))
     return "\n".join(parts)

@@ -27,13 +27,17 @@ all four winds covered by pungs/kongs or the pair 3; all three dragons likewise 
 
 Worked example (rules.md 2; round wind East): South wins self-drawn with a concealed pung of
 red dragons, an exposed pung of 5 bamboo, two chows and a pair of 9 circles:
-8 + 2 + 20 + 2 = 32 points, 1 double (dragon pung): 64::
+8 + 2 + 20 + 2 = 32 points, 1 double (dragon pung): 64. The score comes with its items as data
+(:mod:`rules.hand_score`); the message catalogue puts them into words::
 
     >>> from rules.tiles import parse_sets
     >>> south = HandInput("Sol", Wind.S, parse_sets("RRR [555s] 123m 678p 99p"), winner=True,
     ...                   self_drawn=True)
-    >>> score_hand(south, Wind.E).score
-    64
+    >>> score = score_hand(south, Wind.E)
+    >>> score.score, [(i.kind.value, i.value) for i in score.point_items]
+    (64, [('set', 8), ('set', 2), ('mahjong', 20), ('self-drawn', 2)])
+    >>> [(i.kind.value, i.tile, i.set_kind.value) for i in score.double_items if i.tile]
+    [('dragon set', Tile(suit='z', rank=7), 'pung')]
     >>> settle({Wind.E: 16, Wind.S: 64, Wind.W: 20, Wind.N: 0}, Wind.S)
     {<Wind.E: 'E'>: -104, <Wind.S: 'S'>: 256, <Wind.W: 'W'>: -36, <Wind.N: 'N'>: -116}
 """
@@ -45,7 +49,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from rules.hand_score import LIMIT_NAMES, HandScore, Item, ItemKind, LimitHand
 from rules.tiles import SetKind, TileSet, tile_counts
+
+__all__ = [
+    "LIMIT_NAMES",
+    "SET_POINTS",
+    "ClassicalRules",
+    "HandError",
+    "HandInput",
+    "HandScore",
+    "Item",
+    "ItemKind",
+    "LimitHand",
+    "Wind",
+    "check_hand",
+    "hand_table_problems",
+    "limit_name",
+    "recognised_limit",
+    "score_hand",
+    "settle",
+]
 
 
 class Wind(StrEnum):
@@ -56,8 +80,6 @@ class Wind(StrEnum):
     W = "W"
     N = "N"
 
-
-WIND_NAMES = {"E": "east", "S": "south", "W": "west", "N": "north"}
 
 #: Points of a pung or kong by (kind, exposed, terminal or honour).
 SET_POINTS: dict[tuple[SetKind, bool, bool], int] = {
@@ -71,36 +93,13 @@ SET_POINTS: dict[tuple[SetKind, bool, bool], int] = {
     (SetKind.KONG, False, True): 32,
 }
 
-HEAVENLY = "heavenly hand"
-EARTHLY = "earthly hand"
-FOUR_CONCEALED_PUNGS = "four concealed pungs"
-FOUR_WINDS = "four winds"
-ALL_HONOURS = "all honours"
-HEADS_AND_TAILS = "heads and tails"
-THIRTEEN_ORPHANS = "thirteen orphans"
-
-#: Names accepted in the ``Limit`` column (case-insensitive), English and Norwegian.
-LIMIT_NAMES: dict[str, str] = {
-    "heavenly": HEAVENLY,
-    "heavenly hand": HEAVENLY,
-    "himmelsk": HEAVENLY,
-    "himmelsk velsignelse": HEAVENLY,
-    "earthly": EARTHLY,
-    "earthly hand": EARTHLY,
-    "jordisk": EARTHLY,
-    "jordisk velsignelse": EARTHLY,
-    "four concealed pungs": FOUR_CONCEALED_PUNGS,
-    "de tre store mesterne": FOUR_CONCEALED_PUNGS,
-    "four winds": FOUR_WINDS,
-    "de fire velsignelsene": FOUR_WINDS,
-    "all honours": ALL_HONOURS,
-    "all honors": ALL_HONOURS,
-    "stor honørhånd": ALL_HONOURS,
-    "heads and tails": HEADS_AND_TAILS,
-    "hode og hale": HEADS_AND_TAILS,
-    "thirteen orphans": THIRTEEN_ORPHANS,
-    "de tretten undre": THIRTEEN_ORPHANS,
-}
+HEAVENLY = LimitHand.HEAVENLY
+EARTHLY = LimitHand.EARTHLY
+FOUR_CONCEALED_PUNGS = LimitHand.FOUR_CONCEALED_PUNGS
+FOUR_WINDS = LimitHand.FOUR_WINDS
+ALL_HONOURS = LimitHand.ALL_HONOURS
+HEADS_AND_TAILS = LimitHand.HEADS_AND_TAILS
+THIRTEEN_ORPHANS = LimitHand.THIRTEEN_ORPHANS
 
 
 class HandError(ValueError):
@@ -145,52 +144,7 @@ class HandInput:
     limit: str | None = None
 
 
-@dataclass(frozen=True)
-class Item:
-    """One line of a breakdown: what it is and what it is worth (points or doubles)."""
-
-    label: str
-    value: int
-
-
-@dataclass(frozen=True)
-class HandScore:
-    """A hand's score; ``points`` and ``doubles`` are None for a limit hand."""
-
-    points: int | None
-    doubles: int | None
-    score: int
-    point_items: tuple[Item, ...] = ()
-    double_items: tuple[Item, ...] = ()
-    limit_hand: str | None = None
-    capped: bool = False
-
-    @property
-    def breakdown(self) -> str:
-        """The score as a referee reads it out."""
-        if self.limit_hand is not None:
-            return f"limit hand: {self.limit_hand} = {self.score}"
-        points = "; ".join(f"{i.label} {i.value}" for i in self.point_items) or "no points"
-        doubles = self.doubles or 0
-        if doubles:
-            listed = ", ".join(
-                i.label if i.value == 1 else f"{i.label} ({i.value})" for i in self.double_items
-            )
-            word = "double" if doubles == 1 else "doubles"
-            text = f"{points}; {doubles} {word}: {listed}; {self.points} × {2**doubles}"
-            uncapped = (self.points or 0) * 2**doubles
-            if self.capped:
-                return f"{text} = {uncapped}, capped at the limit: {self.score}"
-            return f"{text} = {self.score}"
-        return f"{points} = {self.score} (no doubles)"
-
-
-def _set_label(tile_set: TileSet) -> str:
-    how = "exposed" if tile_set.exposed else "concealed"
-    return f"{how} {tile_set.kind.value} of {tile_set.first.describe()}"
-
-
-def limit_name(text: str) -> str:
+def limit_name(text: str) -> LimitHand:
     """The limit hand a ``Limit`` cell names; raises :class:`HandError` for an unknown name."""
     name = LIMIT_NAMES.get(" ".join(text.strip().casefold().split()))
     if name is None:
@@ -241,7 +195,7 @@ def check_hand(hand: HandInput) -> None:
         )
 
 
-def recognised_limit(hand: HandInput) -> str | None:
+def recognised_limit(hand: HandInput) -> LimitHand | None:
     """The limit hand the winner's sets show, if any (heavenly/earthly come by name)."""
     sets = hand.sets
     if any(s.kind is SetKind.ORPHANS for s in sets):
@@ -268,15 +222,48 @@ def recognised_limit(hand: HandInput) -> str | None:
 def _pair_points(pair: TileSet, seat: Wind, round_wind: Wind, rules: ClassicalRules) -> Item | None:
     tile = pair.first
     if tile.dragon:
-        return Item(f"pair of {tile.describe()}", rules.scoring_pair)
+        return Item(ItemKind.DRAGON_PAIR, rules.scoring_pair, tile, SetKind.PAIR)
     own, prevailing = tile.wind == seat.value, tile.wind == round_wind.value
     if own and prevailing:
-        return Item(f"pair of {tile.describe()} (own and round wind)", rules.double_wind_pair)
+        return Item(ItemKind.OWN_AND_ROUND_WIND_PAIR, rules.double_wind_pair, tile, SetKind.PAIR)
     if own:
-        return Item(f"pair of {tile.describe()} (own wind)", rules.scoring_pair)
+        return Item(ItemKind.OWN_WIND_PAIR, rules.scoring_pair, tile, SetKind.PAIR)
     if prevailing:
-        return Item(f"pair of {tile.describe()} (round wind)", rules.scoring_pair)
+        return Item(ItemKind.ROUND_WIND_PAIR, rules.scoring_pair, tile, SetKind.PAIR)
     return None
+
+
+def _set_items(tile_set: TileSet, seat: Wind, round_wind: Wind) -> tuple[Item, list[Item]]:
+    """A pung or kong's points, and its doubles (dragons, own wind, round wind)."""
+    tile, kind = tile_set.first, tile_set.kind
+    key = (kind, tile_set.exposed, tile.terminal_or_honour)
+    points = Item(ItemKind.SET, SET_POINTS[key], tile, kind, tile_set.exposed)
+    doubles: list[Item] = []
+    if tile.dragon:
+        doubles.append(Item(ItemKind.DRAGON_SET, 1, tile, kind, tile_set.exposed))
+    if tile.wind == seat.value:
+        doubles.append(Item(ItemKind.OWN_WIND_SET, 1, tile, kind, tile_set.exposed))
+    if tile.wind == round_wind.value:
+        doubles.append(Item(ItemKind.ROUND_WIND_SET, 1, tile, kind, tile_set.exposed))
+    return points, doubles
+
+
+def _winner_points(hand: HandInput, round_wind: Wind, rules: ClassicalRules) -> list[Item]:
+    """Mah-Jong, self-drawn or the loose tile, a scoring pair, a worthless hand."""
+    items = [Item(ItemKind.MAHJONG, rules.mahjong)]
+    if hand.loose_tile:
+        items.append(Item(ItemKind.LOOSE_TILE, rules.loose_tile))
+    elif hand.self_drawn:
+        items.append(Item(ItemKind.SELF_DRAWN, rules.self_drawn))
+    pair_item = None
+    for pair in (s for s in hand.sets if s.kind is SetKind.PAIR):
+        pair_item = _pair_points(pair, hand.seat, round_wind, rules)
+        if pair_item is not None:
+            items.append(pair_item)
+    chows = [s for s in hand.sets if s.kind is SetKind.CHOW]
+    if len(chows) == 4 and pair_item is None:
+        items.append(Item(ItemKind.WORTHLESS_HAND, rules.worthless_hand))
+    return items
 
 
 def score_hand(hand: HandInput, round_wind: Wind, rules: ClassicalRules | None = None) -> HandScore:
@@ -293,38 +280,20 @@ def score_hand(hand: HandInput, round_wind: Wind, rules: ClassicalRules | None =
     doubles: list[Item] = []
     for tile_set in hand.sets:
         if tile_set.kind in (SetKind.PUNG, SetKind.KONG):
-            key = (tile_set.kind, tile_set.exposed, tile_set.first.terminal_or_honour)
-            points.append(Item(_set_label(tile_set), SET_POINTS[key]))
-            tile = tile_set.first
-            what = tile_set.kind.value
-            if tile.dragon:
-                doubles.append(Item(f"{what} of {tile.describe()}", 1))
-            if tile.wind == hand.seat.value:
-                doubles.append(Item(f"{what} of own wind", 1))
-            if tile.wind == round_wind.value:
-                doubles.append(Item(f"{what} of round wind", 1))
-    for name, numbers in (("flower", hand.flowers), ("season", hand.seasons)):
+            set_points, set_doubles = _set_items(tile_set, hand.seat, round_wind)
+            points.append(set_points)
+            doubles.extend(set_doubles)
+    for kind, every, numbers in (
+        (ItemKind.FLOWERS, ItemKind.ALL_FLOWERS, hand.flowers),
+        (ItemKind.SEASONS, ItemKind.ALL_SEASONS, hand.seasons),
+    ):
         if numbers:
-            count = len(numbers)
-            label = f"{count} {name}{'s' if count > 1 else ''}"
-            points.append(Item(label, rules.flower * count))
+            points.append(Item(kind, rules.flower * len(numbers), count=len(numbers)))
         if len(numbers) == 4:
-            doubles.append(Item(f"all four {name}s", 3))
+            doubles.append(Item(every, 3))
 
     if hand.winner:
-        points.append(Item("Mah-Jong", rules.mahjong))
-        if hand.loose_tile:
-            points.append(Item("loose tile", rules.loose_tile))
-        elif hand.self_drawn:
-            points.append(Item("self-drawn", rules.self_drawn))
-        pair_item = None
-        for pair in (s for s in hand.sets if s.kind is SetKind.PAIR):
-            pair_item = _pair_points(pair, hand.seat, round_wind, rules)
-            if pair_item is not None:
-                points.append(pair_item)
-        chows = [s for s in hand.sets if s.kind is SetKind.CHOW]
-        if len(chows) == 4 and pair_item is None:
-            points.append(Item("worthless hand", rules.worthless_hand))
+        points.extend(_winner_points(hand, round_wind, rules))
         doubles.extend(_winner_doubles(hand))
 
     total = sum(i.value for i in points)
@@ -339,23 +308,23 @@ def _winner_doubles(hand: HandInput) -> list[Item]:
     sets = hand.sets
     tiles = [t for s in sets for t in s.tiles]
     if hand.last_tile:
-        items.append(Item("Mah-Jong on the last tile", 1))
+        items.append(Item(ItemKind.LAST_TILE, 1))
     if not any(s.kind is SetKind.CHOW for s in sets):
-        items.append(Item("no chows", 1))
+        items.append(Item(ItemKind.NO_CHOWS, 1))
     if all(t.terminal_or_honour for t in tiles):
-        items.append(Item("only terminals and honours", 1))
+        items.append(Item(ItemKind.TERMINALS_AND_HONOURS, 1))
     suits = {t.suit for t in tiles if not t.honour}
     if len(suits) == 1:
         if any(t.honour for t in tiles):
-            items.append(Item("one suit with honours", 1))
+            items.append(Item(ItemKind.ONE_SUIT_WITH_HONOURS, 1))
         else:
-            items.append(Item("one suit only", 3))
+            items.append(Item(ItemKind.ONE_SUIT, 3))
     covered = {s.first.wind for s in sets if s.kind is not SetKind.CHOW}
     if covered >= {"E", "S", "W", "N"}:
-        items.append(Item("all four winds", 3))
+        items.append(Item(ItemKind.ALL_WINDS, 3))
     dragons = {s.first.letter for s in sets if s.kind is not SetKind.CHOW and s.first.dragon}
     if dragons == {"R", "G", "H"}:
-        items.append(Item("all three dragons", 3))
+        items.append(Item(ItemKind.ALL_DRAGONS, 3))
     return items
 
 

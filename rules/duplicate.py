@@ -28,14 +28,20 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
 from rules.imp_scale import DEFAULT_SCALE, imps
+from rules.mcr_fans import MINIMUM_FAN
 
 SEATS = ("E", "S", "W", "N")
 LAST_TILE_FAN = 8
 WIN_BONUS = 24
 BASE = 8
+#: A hand value above this (88 fan twice) is accepted but worth a second look.
+UNUSUAL_HAND_VALUE = 88 * 2
+#: The IMPs a false Mahjong may cost.
+FALSE_PENALTIES = (4, 8)
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,65 @@ class BoardResult:
     hand_values: tuple[int, ...] = ()
     discarder: str | None = None
     last_tile: bool = False
+
+
+class BoardIssue(StrEnum):
+    """What can be wrong with one board as entered for one table."""
+
+    VALUE_COUNT = "value count"  # not one hand value per winner
+    VALUE_TOO_LOW = "value too low"  # a win under MINIMUM_FAN (last-tile bonus included)
+    VALUE_UNUSUAL = "value unusual"  # over UNUSUAL_HAND_VALUE: a warning only
+    DISCARDER_WINS = "discarder wins"  # the discarder is also a winner
+    DISCARDER_NEEDED = "discarder needed"  # several winners, but no discarder
+    DISCARDER_IGNORED = "discarder ignored"  # a discarder and no winner: a warning only
+    PENALTY_SIZE = "penalty size"  # a false Mahjong's penalty is not 4 or 8
+    PENALTY_WITHOUT_SEAT = "penalty without seat"  # a penalty, but no false Mahjong seat
+
+    @property
+    def fatal(self) -> bool:
+        """True when the board cannot be scored (False for a warning)."""
+        return self not in (BoardIssue.VALUE_UNUSUAL, BoardIssue.DISCARDER_IGNORED)
+
+
+@dataclass(frozen=True)
+class BoardFinding:
+    """One issue of a board's entry; ``value`` is the hand value or penalty concerned."""
+
+    issue: BoardIssue
+    value: int | None = None
+
+
+def check_board(
+    result: BoardResult, false_seats: Sequence[str] = (), penalty: int | None = None
+) -> list[BoardFinding]:
+    """The issues of one board's entry, in the order the columns are read.
+
+    >>> [f.issue.value for f in check_board(BoardResult(("E", "S"), (18,), "E"))]
+    ['value count', 'discarder wins']
+    >>> check_board(BoardResult(("E",), (7,), "S", last_tile=True))
+    []
+    """
+    found: list[BoardFinding] = []
+    if len(result.hand_values) != len(result.winners):
+        found.append(BoardFinding(BoardIssue.VALUE_COUNT))
+    bonus = LAST_TILE_FAN if result.last_tile else 0
+    for value in result.hand_values:
+        if value + bonus < MINIMUM_FAN:
+            found.append(BoardFinding(BoardIssue.VALUE_TOO_LOW, value))
+        elif value > UNUSUAL_HAND_VALUE:
+            found.append(BoardFinding(BoardIssue.VALUE_UNUSUAL, value))
+    discarder = result.discarder
+    if discarder is not None and discarder in result.winners:
+        found.append(BoardFinding(BoardIssue.DISCARDER_WINS))
+    if len(result.winners) > 1 and discarder is None:
+        found.append(BoardFinding(BoardIssue.DISCARDER_NEEDED))
+    if not result.winners and discarder is not None:
+        found.append(BoardFinding(BoardIssue.DISCARDER_IGNORED))
+    if false_seats and penalty not in FALSE_PENALTIES:
+        found.append(BoardFinding(BoardIssue.PENALTY_SIZE, penalty))
+    elif not false_seats and penalty is not None:
+        found.append(BoardFinding(BoardIssue.PENALTY_WITHOUT_SEAT, penalty))
+    return found
 
 
 def board_points(result: BoardResult) -> dict[str, int]:

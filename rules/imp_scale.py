@@ -10,13 +10,28 @@ Differences are compared exactly (the average is a fraction), never after roundi
 
     >>> imps(Fraction(41, 5)), imps(Fraction(-12)), imps(Fraction(3, 2)), imps(Fraction(-4))
     (2, -3, 0, -1)
+
+Which scale a run used is an :class:`ImpScale`; its value is the name the result workbook's
+``IMP scale`` column shows::
+
+    >>> str(ImpScale.DEFAULT)
+    'the provisional default scale'
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from enum import StrEnum
 from fractions import Fraction
+
+
+class ImpScale(StrEnum):
+    """Which IMP scale a run used: the provisional default, or the workbook's own sheet."""
+
+    DEFAULT = "the provisional default scale"
+    WORKBOOK = "the workbook's own IMP scale sheet"
+
 
 #: (IMPs, |difference| greater than) — one row per IMP, as in the spec's table.
 DEFAULT_SCALE: tuple[tuple[int, Fraction], ...] = tuple(
@@ -62,13 +77,29 @@ def imps(difference: Fraction, scale: Sequence[tuple[int, Fraction]] = DEFAULT_S
     return count if difference >= 0 else -count
 
 
-def check_scale(scale: Sequence[tuple[int, Fraction]]) -> str | None:
+class ScaleProblem(StrEnum):
+    """Why a workbook's own IMP scale cannot be used."""
+
+    EMPTY = "empty"  # no rows at all
+    IMPS = "imps"  # the IMPs are not 1, 2, 3, ... once each
+    THRESHOLDS = "thresholds"  # a threshold is negative or not above the one before
+
+
+def check_scale(scale: Sequence[tuple[int, Fraction]]) -> ScaleProblem | None:
     """Why a workbook's own scale is unusable (None when it is fine): the rows must be
-    IMPs 1, 2, 3, ... with strictly increasing, non-negative thresholds."""
+    IMPs 1, 2, 3, ... with strictly increasing, non-negative thresholds.
+
+    >>> check_scale([(1, Fraction(2)), (2, Fraction(5))]) is None
+    True
+    >>> check_scale([(1, Fraction(2)), (3, Fraction(5))]), check_scale([])
+    (<ScaleProblem.IMPS: 'imps'>, <ScaleProblem.EMPTY: 'empty'>)
+    """
+    if not scale:
+        return ScaleProblem.EMPTY
     ordered = sorted(scale)
     if [imp for imp, _ in ordered] != list(range(1, len(ordered) + 1)):
-        return "the IMPs must be 1, 2, 3, ... once each"
+        return ScaleProblem.IMPS
     aboves = [above for _, above in ordered]
     if any(a < 0 for a in aboves) or any(b <= a for a, b in itertools.pairwise(aboves)):
-        return "each threshold must be larger than the one for one IMP less (and not negative)"
+        return ScaleProblem.THRESHOLDS
     return None

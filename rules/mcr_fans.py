@@ -58,8 +58,8 @@ def tile_code(tile: Tile) -> str:
     return {"m": "W", "s": "T", "p": "B"}[tile.suit] + str(tile.rank)
 
 
-def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = False) -> FanResult:
-    """Evaluate one winning hand. Raises :class:`FanError` for a hand that is not a win."""
+def _read_hand(text: str) -> tuple[list[TileSet], list[Tile], Tile]:
+    """The sets, the loose concealed tiles (e.g. knitted) and the winning tile of ``text``."""
     tokens = text.split()
     if not tokens:
         raise FanError("no tiles given")
@@ -78,7 +78,6 @@ def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = Fa
     last = tokens[-1]
     if last.startswith("["):
         raise FanError("write the winning tile last, in a concealed group (not in brackets)")
-    win_tile = parse_tiles(last)[-1]
     counts: Counter[Tile] = Counter(loose)
     for s in sets:
         counts.update(s.tiles)
@@ -90,8 +89,13 @@ def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = Fa
         raise FanError(
             f"a winning hand has 14 tiles (plus one per kong); found {sum(counts.values())}"
         )
+    return sets, loose, parse_tiles(last)[-1]
+
+
+def _packs(sets: list[TileSet]) -> tuple[list[tuple[str, str, int]], list[Tile]]:
+    """The calculator's packs (kongs and exposed sets) and the other sets' standing tiles."""
     packs: list[tuple[str, str, int]] = []
-    standing: list[Tile] = list(loose)
+    standing: list[Tile] = []
     for s in sets:
         if s.kind is SetKind.KONG:
             packs.append(("GANG", tile_code(s.first), 1 if s.exposed else 0))
@@ -103,6 +107,14 @@ def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = Fa
             raise FanError(f"{s.notation()}: only pungs, kongs and chows can be exposed")
         else:
             standing.extend(s.tiles)
+    return packs, standing
+
+
+def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = False) -> FanResult:
+    """Evaluate one winning hand. Raises :class:`FanError` for a hand that is not a win."""
+    sets, loose, win_tile = _read_hand(text)
+    packs, standing = _packs(sets)
+    standing = [*loose, *standing]
     standing.remove(win_tile)
     try:
         from MahjongGB import MahjongFanCalculator

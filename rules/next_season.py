@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 
 from rules.status import is_relegation_candidate
@@ -62,23 +63,70 @@ def division_sizes(players: int) -> list[int]:
     return [q + 1] * r + [q] * (count - r)
 
 
+class Group(StrEnum):
+    """The priority group a current player fills next season's divisions from."""
+
+    WINNER = "winner"
+    STAYS = "stays"
+    RUNNER_UP = "runner-up"
+    RELEGATION_CANDIDATE = "relegation candidate"
+    MOVED_NOWHERE = "moved nowhere"
+    NEW = "new"
+
+
+class Outcome(StrEnum):
+    """What happened to a player between this season's division and next season's."""
+
+    PROMOTED = "promoted"
+    RELEGATED = "relegated"
+    MOVED_DOWN = "moved down"  # not a relegation candidate, but their division shrank
+    KEPT_GREW = "kept: division grew"  # a relegation candidate kept: their division grew
+    KEPT_FREE = "kept: a place was free"  # a relegation candidate kept: a place was free
+    STAYS_NO_ROOM = "stays: no room higher up"  # a runner-up who could not go up
+    STAYS_AT_TOP = "stays at the top"  # the winner of division 1
+    STAYS = "stays"
+    NEW = "new player"
+
+
 @dataclass(frozen=True)
 class Placed:
     """One player's place in the priority order, with why they are in that group."""
 
     player: str
-    group: str  # winner, stays, runner-up, relegation candidate, moved nowhere, new
+    group: Group
     division: int | None  # this season's division number (1 = top), None for new players
     rank: int | None  # row in this season's final standings
 
 
 @dataclass(frozen=True)
+class NextReason:
+    """Why a player plays where they play next season, as data (the words are the catalogue's).
+
+    ``division`` and ``rank`` are this season's (None for a new player), ``level`` next
+    season's division, ``rating`` a new player's rating (None: no rating). In club language:
+    ``NextReason(Outcome.PROMOTED, Group.WINNER, division=2, rank=1, level=1)`` reads
+    "winner of division 2, promoted";
+    ``NextReason(Outcome.KEPT_GREW, Group.RELEGATION_CANDIDATE, 1, 5, 1)`` reads
+    "relegation candidate of division 1, kept: division 1 grew";
+    ``NextReason(Outcome.NEW, Group.NEW, level=3, rating=Fraction(1500))`` reads
+    "new player (rating 1500)".
+    """
+
+    outcome: Outcome
+    group: Group
+    division: int | None = None
+    rank: int | None = None
+    level: int | None = None
+    rating: Fraction | None = None
+
+
+@dataclass(frozen=True)
 class NextPlace:
-    """A player's division next season and the reason, in club language."""
+    """A player's division next season and the reason."""
 
     player: str
     level: int
-    reason: str
+    reason: NextReason
 
 
 def relegation_rows(size: int, top: bool) -> list[int]:
@@ -98,7 +146,7 @@ def priority_order(
     k_count = len(divisions)
     order: list[Placed] = []
 
-    def add(k: int, rows: Sequence[int], group: str) -> None:
+    def add(k: int, rows: Sequence[int], group: Group) -> None:
         for r in rows:
             if 1 <= k <= k_count and 1 <= r <= len(divisions[k - 1]):
                 order.append(Placed(divisions[k - 1][r - 1], group, k, r))
@@ -112,16 +160,16 @@ def priority_order(
         return [r for r in range(3, size + 1) if r not in relegated(k)]
 
     if k_count:
-        add(1, [1], "winner")
-        add(2, [1], "winner")
+        add(1, [1], Group.WINNER)
+        add(2, [1], Group.WINNER)
         stays = [r for r in range(2, len(divisions[0]) + 1) if r not in relegated(1)]
-        add(1, stays, "stays")
+        add(1, stays, Group.STAYS)
         for k in range(1, k_count):
-            add(k + 1, [2] if 2 not in relegated(k + 1) else [], "runner-up")
-            add(k, relegated(k), "relegation candidate")
-            add(k + 1, nowhere(k + 1), "moved nowhere")
-            add(k + 2, [1], "winner")
-        add(k_count, relegated(k_count), "relegation candidate")
+            add(k + 1, [2] if 2 not in relegated(k + 1) else [], Group.RUNNER_UP)
+            add(k, relegated(k), Group.RELEGATION_CANDIDATE)
+            add(k + 1, nowhere(k + 1), Group.MOVED_NOWHERE)
+            add(k + 2, [1], Group.WINNER)
+        add(k_count, relegated(k_count), Group.RELEGATION_CANDIDATE)
     # A player in two divisions of the same game keeps only their first (best) place.
     firsts: dict[str, Placed] = {}
     for placed in order:
@@ -131,12 +179,8 @@ def priority_order(
         new_players,
         key=lambda p: (p[1] is None, -(p[1] or 0), p[0].casefold(), p[0]),
     )
-    order.extend(Placed(name, "new", None, None) for name, _ in ranked_new)
+    order.extend(Placed(name, Group.NEW, None, None) for name, _ in ranked_new)
     return order
-
-
-def _ordinal_place(rank: int) -> str:
-    return {1: "winner", 2: "runner-up"}.get(rank, f"rank {rank}")
 
 
 def next_season(
@@ -148,11 +192,25 @@ def next_season(
 
     ``signed_up`` is the set of current members who signed up (None: everyone continues).
     Raises :class:`TooFewPlayers` below four players.
+
+    Two divisions of four, everyone continues, and a new player rated 1500: nine players make
+    one division of nine. E won division 2, so they are promoted; D was a relegation
+    candidate of division 1 and keeps the place because the division grew::
+
+        >>> places = next_season([["A", "B", "C", "D"], ["E", "F", "G", "H"]], None,
+        ...                      [("Nova", Fraction(1500))])
+        >>> [p.player for p in places]
+        ['A', 'E', 'B', 'F', 'C', 'D', 'G', 'H', 'Nova']
+        >>> e = places[1].reason
+        >>> e.outcome, e.group, e.division, e.rank, e.level
+        (<Outcome.PROMOTED: 'promoted'>, <Group.WINNER: 'winner'>, 2, 1, 1)
+        >>> places[5].reason.outcome, places[8].reason.rating
+        (<Outcome.KEPT_GREW: 'kept: division grew'>, Fraction(1500, 1))
     """
     order = [
         p
         for p in priority_order(divisions, new_players)
-        if p.group == "new" or signed_up is None or p.player in signed_up
+        if p.group is Group.NEW or signed_up is None or p.player in signed_up
     ]
     sizes = division_sizes(len(order))
     old_sizes = [len(d) for d in divisions]
@@ -174,34 +232,22 @@ def _reason(
     sizes: Sequence[int],
     old_sizes: Sequence[int],
     ratings: Mapping[str, Fraction | None],
-) -> str:
-    if placed.division is None:
-        rating = ratings.get(placed.player)
-        shown = "no rating" if rating is None else f"rating {_number(rating)}"
-        return f"new player ({shown})"
+) -> NextReason:
     old = placed.division
-    assert placed.rank is not None
-    if placed.group == "relegation candidate":
-        what = f"relegation candidate of division {old}"
-    elif placed.group in ("winner", "runner-up"):
-        what = f"{_ordinal_place(placed.rank)} of division {old}"
-    else:
-        what = f"rank {placed.rank} of division {old}"
+    if old is None:
+        return NextReason(Outcome.NEW, Group.NEW, level=level, rating=ratings.get(placed.player))
+    candidate = placed.group is Group.RELEGATION_CANDIDATE
     if level < old:
-        return f"{what}, promoted"
-    if level > old:
-        if placed.group == "relegation candidate":
-            return f"{what}, relegated"
-        return f"{what}, moved down: division {old} is smaller next season"
-    if placed.group == "relegation candidate":
+        outcome = Outcome.PROMOTED
+    elif level > old:
+        outcome = Outcome.RELEGATED if candidate else Outcome.MOVED_DOWN
+    elif candidate:
         grew = level <= len(old_sizes) and sizes[level - 1] > old_sizes[level - 1]
-        return f"{what}, kept: division {level} grew" if grew else f"{what}, kept: a place was free"
-    if placed.group == "runner-up":
-        return f"{what}, stays: no room higher up"
-    if placed.group == "winner" and old == 1:
-        return f"{what}, stays at the top"
-    return f"{what}, stays"
-
-
-def _number(value: Fraction) -> str:
-    return str(int(value)) if value.denominator == 1 else f"{float(value):g}"
+        outcome = Outcome.KEPT_GREW if grew else Outcome.KEPT_FREE
+    elif placed.group is Group.RUNNER_UP:
+        outcome = Outcome.STAYS_NO_ROOM
+    elif placed.group is Group.WINNER and old == 1:
+        outcome = Outcome.STAYS_AT_TOP
+    else:
+        outcome = Outcome.STAYS
+    return NextReason(outcome, placed.group, old, placed.rank, level)

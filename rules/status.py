@@ -5,21 +5,35 @@ Blank during the season. When the season is complete: ``winner`` for row 1 of di
 division, and ``relegation candidate`` for the bottom two rows of every division (the lowest
 included), but never row 1, nor row 2 below division 1 (small divisions).
 
-Example: a lower division of 3 players: row 1 promoted, row 2 promotion candidate, row 3
-relegation candidate::
+A status is a :class:`Status`; its value is the word the result workbook's ``Status`` column
+shows. Example: a lower division of 3 players: row 1 promoted, row 2 promotion candidate,
+row 3 relegation candidate::
 
-    >>> row_statuses(3, top=False)
+    >>> [str(s) for s in row_statuses(3, top=False)]
     ['promoted', 'promotion candidate', 'relegation candidate']
-    >>> row_statuses(5, top=True)
+    >>> [str(s) for s in row_statuses(5, top=True)]
     ['winner', '', '', 'relegation candidate', 'relegation candidate']
 """
 
 from __future__ import annotations
 
-WINNER = "winner"
-PROMOTED = "promoted"
-PROMOTION_CANDIDATE = "promotion candidate"
-RELEGATION_CANDIDATE = "relegation candidate"
+from enum import StrEnum
+
+
+class Status(StrEnum):
+    """A standings row's end-of-season status; ``NONE`` (blank) during the season."""
+
+    NONE = ""
+    WINNER = "winner"
+    PROMOTED = "promoted"
+    PROMOTION_CANDIDATE = "promotion candidate"
+    RELEGATION_CANDIDATE = "relegation candidate"
+
+
+WINNER = Status.WINNER
+PROMOTED = Status.PROMOTED
+PROMOTION_CANDIDATE = Status.PROMOTION_CANDIDATE
+RELEGATION_CANDIDATE = Status.RELEGATION_CANDIDATE
 
 
 def is_relegation_candidate(row: int, size: int, top: bool) -> bool:
@@ -29,9 +43,9 @@ def is_relegation_candidate(row: int, size: int, top: bool) -> bool:
     return not (row == 2 and not top)
 
 
-def row_statuses(size: int, top: bool) -> list[str]:
+def row_statuses(size: int, top: bool) -> list[Status]:
     """The ``Status`` of each row (1-based order) of a finished division of ``size`` rows."""
-    statuses: list[str] = []
+    statuses: list[Status] = []
     for row in range(1, size + 1):
         if row == 1:
             statuses.append(WINNER if top else PROMOTED)
@@ -40,5 +54,5 @@ def row_statuses(size: int, top: bool) -> list[str]:
         elif row == 2 and not top:
             statuses.append(PROMOTION_CANDIDATE)
         else:
-            statuses.append("")
+            statuses.append(Status.NONE)
     return statuses

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -66,6 +67,28 @@ class TieContext:
     dice: Mapping[tuple[str, int], int] = field(default_factory=dict)
 
 
+class TieBreak(StrEnum):
+    """What separated a row from the next: a criterion, dice, or nothing yet (``TIED``).
+
+    The value is the word the result workbook's ``Decided by`` column shows; ``NONE`` (blank)
+    is the last row of a division, which is ahead of no one.
+    """
+
+    NONE = ""
+    DISQUALIFICATION = "disqualification"
+    POINTS = "points"
+    TABLE_POINTS = "table points"
+    MINIPOINTS = "minipoints"
+    FIRSTS = "1st places"
+    SECONDS = "2nd places"
+    THIRDS = "3rd places"
+    HEAD_TO_HEAD_POINTS = "head-to-head points"
+    HEAD_TO_HEAD = "head-to-head"
+    HIGHEST_SINGLE_GAME = "highest single game"
+    DICE = "dice"
+    TIED = "tied"
+
+
 Key = Any
 KeyFunction = Callable[[Sequence[PlayerRecord], TieContext], list[Key]]
 
@@ -74,7 +97,7 @@ KeyFunction = Callable[[Sequence[PlayerRecord], TieContext], list[Key]]
 class Criterion:
     """A named tie-breaker: larger keys rank higher; ``name`` is shown in ``Decided by``."""
 
-    name: str
+    name: TieBreak
     keys: KeyFunction
 
 
@@ -155,28 +178,28 @@ def highest_single_minipoints(group: Sequence[PlayerRecord], ctx: TieContext) ->
 
 
 RIICHI_CHAIN: tuple[Criterion, ...] = (
-    Criterion("disqualification", not_disqualified),
-    Criterion("points", total_points),
-    Criterion("1st places", most_firsts),
-    Criterion("2nd places", most_seconds),
-    Criterion("3rd places", most_thirds),
-    Criterion("head-to-head points", head_to_head_points),
-    Criterion("highest single game", highest_single_result),
+    Criterion(TieBreak.DISQUALIFICATION, not_disqualified),
+    Criterion(TieBreak.POINTS, total_points),
+    Criterion(TieBreak.FIRSTS, most_firsts),
+    Criterion(TieBreak.SECONDS, most_seconds),
+    Criterion(TieBreak.THIRDS, most_thirds),
+    Criterion(TieBreak.HEAD_TO_HEAD_POINTS, head_to_head_points),
+    Criterion(TieBreak.HIGHEST_SINGLE_GAME, highest_single_result),
 )
 
 MCR_CHAIN: tuple[Criterion, ...] = (
-    Criterion("disqualification", not_disqualified),
-    Criterion("table points", total_points),
-    Criterion("minipoints", total_minipoints),
-    Criterion("1st places", most_firsts),
-    Criterion("2nd places", most_seconds),
-    Criterion("3rd places", most_thirds),
-    Criterion("head-to-head", head_to_head_table_and_minipoints),
-    Criterion("highest single game", highest_single_minipoints),
+    Criterion(TieBreak.DISQUALIFICATION, not_disqualified),
+    Criterion(TieBreak.TABLE_POINTS, total_points),
+    Criterion(TieBreak.MINIPOINTS, total_minipoints),
+    Criterion(TieBreak.FIRSTS, most_firsts),
+    Criterion(TieBreak.SECONDS, most_seconds),
+    Criterion(TieBreak.THIRDS, most_thirds),
+    Criterion(TieBreak.HEAD_TO_HEAD, head_to_head_table_and_minipoints),
+    Criterion(TieBreak.HIGHEST_SINGLE_GAME, highest_single_minipoints),
 )
 
-DICE = "dice"
-TIED = "tied"
+DICE = TieBreak.DICE
+TIED = TieBreak.TIED
 
 
 def chain_for(game: GameType) -> tuple[Criterion, ...]:
@@ -190,7 +213,7 @@ class RankedRow:
 
     rank: int
     record: PlayerRecord
-    decided_by: str
+    decided_by: TieBreak
 
 
 @dataclass(frozen=True)
@@ -210,7 +233,57 @@ def name_order(player: str) -> tuple[str, str]:
 @dataclass
 class _Block:
     members: list[PlayerRecord]
-    after: str | None = None  # the criterion separating this block from the next one
+    after: TieBreak = TieBreak.NONE  # what separates this block from the next one
+
+
+def _blocks(
+    group: list[PlayerRecord],
+    keys: Sequence[Key],
+    after: TieBreak,
+    then: Callable[[list[PlayerRecord]], list[_Block]],
+) -> list[_Block]:
+    """Split ``group`` by ``keys`` (largest first); each part goes on to ``then``."""
+    blocks: list[_Block] = []
+    for value in sorted(set(keys), reverse=True):
+        if blocks:
+            blocks[-1].after = after
+        blocks.extend(then([r for r, k in zip(group, keys, strict=True) if k == value]))
+    return blocks
+
+
+@dataclass
+class _Ranker:
+    """One ranking: the chain, the context, and the dice rounds still to be rolled."""
+
+    chain: Sequence[Criterion]
+    ctx: TieContext
+    needed: list[DiceNeeded] = field(default_factory=list)
+
+    def split(self, group: list[PlayerRecord], index: int = 0) -> list[_Block]:
+        """Apply the chain from criterion ``index`` on; equal players go on to the next."""
+        if len(group) == 1:
+            return [_Block(group)]
+        if index == len(self.chain):
+            return self.dice(group, 1)
+        criterion = self.chain[index]
+        keys = criterion.keys(group, self.ctx)
+        if len(set(keys)) == 1:
+            return self.split(group, index + 1)
+        return _blocks(group, keys, criterion.name, lambda sub: self.split(sub, index + 1))
+
+    def dice(self, group: list[PlayerRecord], round_: int) -> list[_Block]:
+        """Dice round ``round_`` and on; a round with a roll missing leaves the group tied."""
+        if len(group) == 1:
+            return [_Block(group)]
+        rolls = [self.ctx.dice.get((r.player, round_)) for r in group]
+        if any(roll is None for roll in rolls):
+            ordered = sorted(group, key=lambda r: name_order(r.player))
+            missing = [r.player for r, roll in zip(group, rolls, strict=True) if roll is None]
+            self.needed.append(DiceNeeded(tuple(r.player for r in ordered), round_, tuple(missing)))
+            return [_Block(ordered)]
+        if len(set(rolls)) == 1:
+            return self.dice(group, round_ + 1)
+        return _blocks(group, rolls, TieBreak.DICE, lambda sub: self.dice(sub, round_ + 1))
 
 
 def rank_players(
@@ -219,59 +292,22 @@ def rank_players(
     """Order ``records`` by ``chain`` and dice; give competition ranks and ``Decided by``.
 
     Returns the rows best first and, for each group still tied, the dice round to roll.
+    ``Decided by`` is a :class:`TieBreak`: A is ahead of B on points; B is ahead of no one.
+
+        >>> b = PlayerRecord("B", 5000, None, (0, 1, 0, 0))
+        >>> a = PlayerRecord("A", 10000, None, (1, 0, 0, 0))
+        >>> rows, _ = rank_players([b, a], RIICHI_CHAIN, TieContext())
+        >>> [(r.rank, r.record.player, r.decided_by) for r in rows]
+        [(1, 'A', <TieBreak.POINTS: 'points'>), (2, 'B', <TieBreak.NONE: ''>)]
     """
-    needed: list[DiceNeeded] = []
-
-    def split(group: list[PlayerRecord], index: int) -> list[_Block]:
-        if len(group) == 1:
-            return [_Block(group)]
-        if index == len(chain):
-            return split_dice(group, 1)
-        criterion = chain[index]
-        keys = criterion.keys(group, ctx)
-        distinct = sorted(set(keys), reverse=True)
-        if len(distinct) == 1:
-            return split(group, index + 1)
-        blocks: list[_Block] = []
-        for value in distinct:
-            sub = [r for r, k in zip(group, keys, strict=True) if k == value]
-            if blocks:
-                blocks[-1].after = criterion.name
-            blocks.extend(split(sub, index + 1))
-        return blocks
-
-    def split_dice(group: list[PlayerRecord], round_: int) -> list[_Block]:
-        if len(group) == 1:
-            return [_Block(group)]
-        rolls = [ctx.dice.get((r.player, round_)) for r in group]
-        if any(roll is None for roll in rolls):
-            ordered = sorted(group, key=lambda r: name_order(r.player))
-            needed.append(
-                DiceNeeded(
-                    tuple(r.player for r in ordered),
-                    round_,
-                    tuple(r.player for r, roll in zip(group, rolls, strict=True) if roll is None),
-                )
-            )
-            return [_Block(ordered)]
-        distinct = sorted(set(rolls), reverse=True)  # type: ignore[type-var]
-        if len(distinct) == 1:
-            return split_dice(group, round_ + 1)
-        blocks: list[_Block] = []
-        for value in distinct:
-            sub = [r for r, roll in zip(group, rolls, strict=True) if roll == value]
-            if blocks:
-                blocks[-1].after = DICE
-            blocks.extend(split_dice(sub, round_ + 1))
-        return blocks
-
+    ranker = _Ranker(chain, ctx)
     start = sorted(records, key=lambda r: name_order(r.player))
-    blocks = split(start, 0) if start else []
+    blocks = ranker.split(start) if start else []
     rows: list[RankedRow] = []
     for block in blocks:
         rank = len(rows) + 1
         if len(block.members) > 1:
             rows.extend(RankedRow(rank, r, TIED) for r in block.members)
         else:
-            rows.append(RankedRow(rank, block.members[0], block.after or ""))
-    return rows, needed
+            rows.append(RankedRow(rank, block.members[0], block.after))
+    return rows, ranker.needed

@@ -122,6 +122,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's
 from rules.classical import (
     HandInput,
     HandScore,
+    ItemKind,
     Wind,
     check_hand,
     hand_table_problems,
@@ -1890,22 +1891,22 @@ def check_hands(dealt: list[DealtHand], extras: Extras) -> list[ScoredHand]:
     assert [h.plan.winner for h in dealt].count(None) == 1, "one hand with no winner"
     assert sum(h.plan.winner == "E" for h in dealt) >= 1, "East wins at least once"
     winners = [s.scores[Wind(s.hand.plan.winner)] for s in scored if s.hand.plan.winner]
-    labels = [i.label for score in winners for i in (*score.point_items, *score.double_items)]
-    every = [i.label for s in scored for sc in s.scores.values() for i in sc.double_items]
+    kinds = [i.kind for score in winners for i in (*score.point_items, *score.double_items)]
+    every = [i.kind for s in scored for sc in s.scores.values() for i in sc.double_items]
     for wanted in (
-        "self-drawn",
-        "loose tile",
-        "Mah-Jong on the last tile",
-        "worthless hand",
-        "one suit with honours",
-        "one suit only",
-        "no chows",
+        ItemKind.SELF_DRAWN,
+        ItemKind.LOOSE_TILE,
+        ItemKind.LAST_TILE,
+        ItemKind.WORTHLESS_HAND,
+        ItemKind.ONE_SUIT_WITH_HONOURS,
+        ItemKind.ONE_SUIT,
+        ItemKind.NO_CHOWS,
+        ItemKind.OWN_AND_ROUND_WIND_PAIR,
     ):
-        assert wanted in labels, wanted
-    assert any("(own and round wind)" in label for label in labels)
-    assert any(label.endswith("dragons") for label in every), "a dragon pung"
-    assert any(label.endswith("of own wind") for label in every), "an own wind pung"
-    assert any(label.endswith("of round wind") for label in every), "a round wind pung"
+        assert wanted in kinds, wanted
+    assert ItemKind.DRAGON_SET in every, "a dragon pung"
+    assert ItemKind.OWN_WIND_SET in every, "an own wind pung"
+    assert ItemKind.ROUND_WIND_SET in every, "a round wind pung"
     assert sum(score.capped for score in winners) == 1, "one hand capped at the limit"
     assert [score.limit_hand for score in winners if score.limit_hand] == ["thirteen orphans"]
     cells = [v for h in HANDS for v in (*h.flowers.values(), *h.seasons.values())]

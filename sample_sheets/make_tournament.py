@@ -43,7 +43,8 @@ swapping tiles in the last hand of the final session, so the game was over and n
 1.1 and 4 under ``ema2016``; all totals are distinct, so no tie-breaker is needed. When the
 processor's output for this workbook exists (default ``out/tournament/``, the processor's own
 default; or the folder given on the command line), :func:`check_processor_output` compares
-its ``Standings`` (rank order, ``Points`` and every ``Session`` column) with that computation.
+its ``Standings`` (rank order, ``Points`` and every ``Session`` column) with that computation
+(:func:`compare_processor_output`, which ``tests/test_sample_generators.py`` runs in CI).
 """
 
 from __future__ import annotations
@@ -509,9 +510,18 @@ def check_processor_output(out_dir: Path, games_rows: list[list[Any]], lines: li
         return
     wb = load_workbook(path, read_only=True, data_only=True)
     written = [list(r) for r in wb["Games"].iter_rows(min_row=2, values_only=True)]
+    wb.close()
     if [row[:6] for row in written] != [[*row] for row in games_rows]:
         print(f"{path} was made from another version of the workbook; comparison skipped")
         return
+    compare_processor_output(out_dir, lines)
+
+
+def compare_processor_output(out_dir: Path, lines: list[Line]) -> None:
+    """Assert that the processor's output in ``out_dir`` (made from this script's workbook)
+    has the result sheets and the EMA export, and Standings as :func:`expected_standings`."""
+    path = out_dir / "tournament.xlsx"
+    wb = load_workbook(path, read_only=True, data_only=True)
     for sheet in ("Standings", "Penalty list", "EMA results"):
         assert sheet in wb.sheetnames, f"{path} has no {sheet!r} sheet"
     assert (out_dir / "ema-results.csv").exists()
@@ -528,6 +538,7 @@ def check_processor_output(out_dir: Path, games_rows: list[list[Any]], lines: li
         sessions = [Fraction(r[col[c]]) for c in session_cols]
         assert sessions == line.sessions, (line.player, sessions, line.sessions)
         assert r[col["Games"]] == SESSIONS
+    wb.close()
     print(f"processor output {path}: all {len(got)} standings lines match")
 
 

@@ -19,18 +19,22 @@ Readings of rules.md where it leaves room (see the comments marked READING):
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from mahjong_club.messages.breakdown import hand_breakdown
 from rules.classical import (
     ClassicalRules,
     HandError,
     HandInput,
     HandScore,
+    ItemKind,
     Wind,
     score_hand,
     settle,
 )
-from rules.tiles import NotationError, parse_sets
+from rules.tiles import NotationError, SetKind, parse_sets
 
 E, S, W, N = Wind.E, Wind.S, Wind.W, Wind.N
 
@@ -336,7 +340,13 @@ def test_hand_table(hand_input: HandInput, round_wind: Wind, expected):
         assert result.limit_hand
     else:
         assert result.limit_hand is None
-    assert result.breakdown
+        assert sum(i.value for i in result.point_items) == points
+        assert sum(i.value for i in result.double_items) == doubles
+        assert not any(i.doubles for i in result.point_items)
+        assert all(i.doubles for i in result.double_items)
+    breakdown = hand_breakdown(result)
+    assert breakdown.render("en").endswith(f" {score}") or "(no doubles)" in str(breakdown)
+    assert breakdown.render("da")
 
 
 def test_custom_limit_exactly_at_the_limit():
@@ -376,6 +386,60 @@ def test_worked_example_scores():
     scores = worked_example()
     got = {seat: (s.points, s.doubles, s.score) for seat, s in scores.items()}
     assert got == {S: (32, 1, 64), E: (4, 2, 16), W: (20, 0, 20), N: (0, 0, 0)}
+
+
+def test_worked_example_breakdown_items_are_data():
+    south = worked_example()[S]
+    assert [(i.kind, i.value) for i in south.point_items] == [
+        (ItemKind.SET, 8),
+        (ItemKind.SET, 2),
+        (ItemKind.MAHJONG, 20),
+        (ItemKind.SELF_DRAWN, 2),
+    ]
+    red_pung = south.point_items[0]
+    assert (str(red_pung.tile), red_pung.set_kind, red_pung.exposed) == ("R", SetKind.PUNG, False)
+    assert [(i.kind, str(i.tile), i.value) for i in south.double_items] == [
+        (ItemKind.DRAGON_SET, "R", 1)
+    ]
+
+
+def test_worked_example_breakdown_in_words():
+    scores = worked_example()
+    assert str(hand_breakdown(scores[S])) == (
+        "concealed pung of red dragons 8; exposed pung of 5 bamboo 2; Mah-Jong 20; self-drawn 2;"
+        " 1 double: pung of red dragons; 32 × 2 = 64"
+    )
+    assert hand_breakdown(scores[S]).render("da") == (
+        "skjult pung af røde drager 8; åben pung af 5 bambus 2; Mah-Jong 20; selvtrukket 2;"
+        " 1 dobling: pung af røde drager; 32 × 2 = 64"
+    )
+    assert hand_breakdown(scores[E]).render("da") == (
+        "åben pung af østenvind 4; 2 doblinger: pung af egen vind, pung af rundens vind; 4 × 4 = 16"
+    )
+    assert hand_breakdown(scores[W]).render("da") == (
+        "skjult kong af 2 tegn 16; 1 blomst 4 = 20 (ingen doblinger)"
+    )
+    assert hand_breakdown(scores[N]).render("da") == "ingen point = 0 (ingen doblinger)"
+
+
+def test_limit_and_capped_breakdowns_in_words():
+    orphans = score_hand(hand("19m19p19sESWNRGHH"), E)
+    assert str(hand_breakdown(orphans)) == "limit hand: thirteen orphans = 500"
+    assert hand_breakdown(orphans).render("da") == "limithånd: de tretten vidundere = 500"
+    capped = score_hand(hand("RRR 555p 222s", winner=False, flowers=(1, 2, 3, 4)), E)
+    assert str(hand_breakdown(capped)) == (
+        "concealed pung of red dragons 8; concealed pung of 5 circles 4;"
+        " concealed pung of 2 bamboo 4; 4 flowers 16; 4 doubles: pung of red dragons,"
+        " all four flowers (3); 32 × 16 = 512, capped at the limit: 500"
+    )
+    assert (
+        hand_breakdown(capped)
+        .render("da")
+        .endswith(
+            "4 doblinger: pung af røde drager, alle fire blomster (3); 32 × 16 = 512,"
+            " begrænset til grænsen: 500"
+        )
+    )
 
 
 def test_worked_example_settlement():
@@ -427,7 +491,7 @@ def test_equal_non_winners_settle_nothing_between_them():
     ],
 )
 def test_winner_without_a_complete_hand(sets):
-    with pytest.raises(HandError):
+    with pytest.raises(HandError, match=r"complete hand|at most four sets"):
         score_hand(hand(sets), E)
 
 
@@ -444,7 +508,7 @@ def test_winner_without_a_complete_hand(sets):
     ids=["five-of-a-tile", "heavenly-not-east", "earthly-by-east"],
 )
 def test_impossible_hands(hand_input):
-    with pytest.raises(HandError):
+    with pytest.raises(HandError, match=r"more than four|heavenly hand is East's|not East"):
         score_hand(hand_input, E)
 
 
@@ -453,5 +517,5 @@ def test_impossible_hands(hand_input):
     ["891m", "EFG", "556m", "ESW", "[RGH]", "12m", "55555p", "135s", "0m", "[123m", "8z"],
 )
 def test_notation_errors(text):
-    with pytest.raises(NotationError):
+    with pytest.raises(NotationError, match=re.escape(text)):
         parse_sets(text)

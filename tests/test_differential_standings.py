@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -208,9 +209,17 @@ def seasons(draw):
     return game_type, ruleset, members, games, penalties, dice, options
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seasons())
 def test_project_standings_match_reference(season):
+    assert_same(*season)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seasons())
+def test_project_standings_match_reference_quick_check(season):
+    """The same comparison on fewer seasons, for ``make test-fast``."""
     assert_same(*season)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-import openpyxl
+import openpyxl  # type: ignore[import-untyped,unused-ignore]
 import pytest
 
 from mahjong_club.reading.formulas import UncachedFormula, _scan_sheet, find_uncached_formulas

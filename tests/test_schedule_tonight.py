@@ -60,9 +60,9 @@ def test_larger_divisions_are_balanced(n):
 
 
 def test_schedule_refuses_impossible_sizes():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a division of 3 cannot play"):
         make_schedule(["A", "B", "C"])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="7 members cannot each play 3 games at tables of four"):
         make_schedule(list("ABCDEFG"), games_per_player=3)
 
 

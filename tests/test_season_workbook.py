@@ -5,8 +5,9 @@ from fractions import Fraction
 
 import pytest
 
-from mahjong_club.compute import Options, compute_league
-from mahjong_club.reading.season import read_season
+from mahjong_club.capabilities import Options
+from mahjong_club.capabilities.standings import STANDINGS
+from mahjong_club.pipeline import compute, read_workbook
 from tests.builders import write_workbook
 from tests.test_cli_errors import GAMES_HEADER, league
 
@@ -14,9 +15,10 @@ D = dt.date(2025, 9, 4)
 
 
 def standings_of(tmp_path, sheets, seed=None):
-    season, problems = read_season(write_workbook(tmp_path / "s.xlsx", sheets))
+    season, problems = read_workbook(write_workbook(tmp_path / "s.xlsx", sheets))
     assert not problems.errors, [str(p) for p in problems.errors]
-    result = compute_league(season, problems, Options(dice_seed=seed))
+    result = compute(season, problems, Options(dice_seed=seed)).result(STANDINGS)
+    assert result is not None
     rows = {}
     for standing in result.standings:
         for row in standing.rows:
@@ -87,7 +89,7 @@ def test_ema_revised_deducts_point_penalties_at_once(tmp_path):
 def test_lateness_over_ten_minutes_needs_a_substitute_and_costs_no_points(tmp_path):
     sheets = league()
     sheets["Penalties"] = [["Game", "Player", "Kind", "Minutes"], [1, "B", "lateness", 11]]
-    _season, problems = read_season(write_workbook(tmp_path / "late.xlsx", sheets))
+    _season, problems = read_workbook(write_workbook(tmp_path / "late.xlsx", sheets))
     assert [str(p) for p in problems.errors] == [
         "Error: sheet 'Penalties', row 2, column 'Minutes': 11 minutes late: more than 10"
         " minutes means a substitute plays that session; mark the seat substituted"

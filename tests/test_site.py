@@ -40,7 +40,7 @@ def test_a_player_name_with_markup_shows_literally(tmp_path):
 def test_templates_are_strict():
     env = environment(Locale("en"))
     assert env.undefined is jinja2.StrictUndefined
-    with pytest.raises(jinja2.UndefinedError):
+    with pytest.raises(jinja2.UndefinedError, match="nothing_here"):
         env.from_string("{{ nothing_here }}").render()
     assert env.from_string("{{ '<x>' }}").render() == "&lt;x&gt;"
 
@@ -85,11 +85,13 @@ def test_english_site(tmp_path):
 
 def test_pages_have_accessible_tables(tmp_path):
     report = build(tmp_path, league())
-    for page in report.glob("*.html"):
-        html = page.read_text(encoding="utf-8")
-        assert html.count("<table") == html.count("<caption"), page.name
+    pages = {p.name: p.read_text(encoding="utf-8") for p in report.glob("*.html")}
+    assert "index.html" in pages and "division-r1.html" in pages, sorted(pages)
+    assert sum("<thead>" in html for html in pages.values()) >= 2
+    for name, html in pages.items():
+        assert html.count("<table") == html.count("<caption"), name
         if "<thead>" in html:
-            assert 'scope="col"' in html, page.name
+            assert 'scope="col"' in html, name
 
 
 def test_games_list_and_cross_table(tmp_path):

@@ -76,6 +76,13 @@ def test_every_link_points_to_a_page_that_exists(sites):
 
     for site in ("season", "duplicate", "tournament"):
         report = sites / site / "report"
-        for page in report.glob("*.html"):
-            for href in re.findall(r'href="([^"#]+)"', page.read_text(encoding="utf-8")):
-                assert (report / href).is_file(), f"{page.name} links to missing {href}"
+        pages = sorted(report.glob("*.html"))
+        assert pages, f"{site}: no pages"
+        links = [
+            (page.name, href)
+            for page in pages
+            for href in re.findall(r'href="([^"#]+)"', page.read_text(encoding="utf-8"))
+        ]
+        assert links, f"{site}: no links between pages"
+        for name, href in links:
+            assert (report / href).is_file(), f"{name} links to missing {href}"

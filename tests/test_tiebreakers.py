@@ -2,10 +2,11 @@
 
 import pytest
 
+from mahjong_club.messages.rules import criterion
 from rules.model import Division, GameType
 from rules.ruleset import Ruleset
 from rules.standings import division_standings
-from rules.tiebreakers import MCR_CHAIN, RIICHI_CHAIN, TieContext, rank_players
+from rules.tiebreakers import MCR_CHAIN, RIICHI_CHAIN, TieBreak, TieContext, rank_players
 from tests.builders import game, record
 
 BOTH = {"g1": frozenset({"A", "B"})}
@@ -180,6 +181,18 @@ def test_three_way_head_to_head_is_not_restarted_on_the_remaining_pair():
         (3, "B", ""),
     ]
     assert needed == []
+
+
+def test_decided_by_is_a_code_with_words_in_each_language():
+    records = [record("B", 5000), record("A", 10000), record("C", 5000, (1, 0, 0, 0))]
+    rows, _ = rank_players(records, RIICHI_CHAIN, TieContext(BOTH, {}))
+    assert [r.decided_by for r in rows] == [TieBreak.POINTS, TieBreak.FIRSTS, TieBreak.NONE]
+    assert [criterion(r.decided_by).render("da") for r in rows[:2]] == ["point", "1. pladser"]
+    assert [c.name for c in MCR_CHAIN][:3] == [
+        TieBreak.DISQUALIFICATION,
+        TieBreak.TABLE_POINTS,
+        TieBreak.MINIPOINTS,
+    ]
 
 
 def test_unresolved_group_reports_the_rolls_to_make():

@@ -1,4 +1,4 @@
-"""Tests for writers.xlsx: result sheets written into a copy of the organiser's workbook."""
+"""Tests for workbook.xlsx: result sheets written into a copy of the organiser's workbook."""
 
 from __future__ import annotations
 
@@ -16,16 +16,17 @@ import zipfile
 from fractions import Fraction
 from pathlib import Path
 
-import openpyxl
+import openpyxl  # type: ignore[import-untyped,unused-ignore]
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from openpyxl.comments import Comment
-from openpyxl.styles import Font, PatternFill
-from openpyxl.workbook.defined_name import DefinedName
+from openpyxl.comments import Comment  # type: ignore[import-untyped,unused-ignore]
+from openpyxl.styles import Font, PatternFill  # type: ignore[import-untyped,unused-ignore]
+from openpyxl.workbook.defined_name import DefinedName  # type: ignore[import-untyped,unused-ignore]
 from python_calamine import CalamineWorkbook
 
-import mahjong_club.workbook.xlsx as xlsx
+from mahjong_club.ooxml import OoxmlError
+from mahjong_club.workbook import cells, zipcopy
 from mahjong_club.workbook.xlsx import (
     Cell,
     ResultSheet,
@@ -307,7 +308,7 @@ def test_column_letter(index: int, letters: str) -> None:
 
 
 def test_column_letter_rejects_negative() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="column index must be >= 0"):
         column_letter(-1)
 
 
@@ -407,7 +408,7 @@ def test_sheet_xml_structure(organiser_book: Path, tmp_path: Path) -> None:
 
 
 def test_text_cleaning() -> None:
-    xml = xlsx._render_sheet([["h"], ["a\x00b\x1fc\ud800d"], ["_x0041_ & \r"], [" "]]).decode()
+    xml = cells.render_sheet([["h"], ["a\x00b\x1fc\ud800d"], ["_x0041_ & \r"], [" "]]).decode()
     assert "<t>abcd</t>" in xml
     assert "<t>_x005F_x0041_ &amp; &#13;</t>" in xml
     assert '<t xml:space="preserve"> </t>' in xml
@@ -441,6 +442,22 @@ def test_invalid_sheet_names_are_rejected(organiser_book: Path, tmp_path: Path, 
     assert not target.exists()
 
 
+def test_errors_carry_a_catalogue_message(organiser_book: Path, tmp_path: Path) -> None:
+    with pytest.raises(OoxmlError, match=r"^invalid sheet name 'a/b': contains /$") as caught:
+        write_result_workbook(organiser_book, tmp_path / "out.xlsx", [ResultSheet("a/b", [["a"]])])
+    assert caught.value.message.code == "workbook.sheet_name_invalid"
+    assert caught.value.message.render("da") == "ugyldigt arknavn 'a/b': indeholder /"
+
+
+def test_a_zip_that_is_not_a_workbook_is_rejected(tmp_path: Path) -> None:
+    source = tmp_path / "notes.xlsx"
+    with zipfile.ZipFile(source, "w") as zf:
+        zf.writestr("notes.txt", "not a workbook")
+    with pytest.raises(OoxmlError, match=r"^not an Office Open XML package: no _rels/\.rels$"):
+        write_result_workbook(source, tmp_path / "out.xlsx", [ResultSheet("X", [["a"]])])
+    assert not (tmp_path / "out.xlsx").exists()
+
+
 def test_longest_allowed_name_and_escaping(organiser_book: Path, tmp_path: Path) -> None:
     name = 'R&D <results> "Q3" ' + "x" * 12
     assert len(name) == 31
@@ -465,12 +482,12 @@ def test_duplicate_result_names_are_rejected(organiser_book: Path, tmp_path: Pat
 )
 def test_values_excel_cannot_hold_are_rejected(value: Cell, tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="B2"):
-        xlsx._render_sheet([["a", "b"], ["x", value]])
+        cells.render_sheet([["a", "b"], ["x", value]])
 
 
 def test_unsupported_type_is_rejected() -> None:
     with pytest.raises(TypeError, match="A2"):
-        xlsx._render_sheet([["a"], [object()]])  # type: ignore[list-item]
+        cells.render_sheet([["a"], [object()]])  # type: ignore[list-item]
 
 
 def test_refuses_to_overwrite_source(organiser_book: Path) -> None:
@@ -627,9 +644,9 @@ def test_recompressing_fallback_writes_the_same_parts(
     write_result_workbook(organiser_book, raw, sheets)
 
     def refuse(*_args: object) -> dict[str, int]:
-        raise xlsx._CannotCopyRaw("test")
+        raise zipcopy.CannotCopyRaw("test")
 
-    monkeypatch.setattr(xlsx, "_raw_data_offsets", refuse)
+    monkeypatch.setattr(zipcopy, "raw_data_offsets", refuse)
     recompressed = tmp_path / "recompressed.xlsx"
     write_result_workbook(organiser_book, recompressed, sheets)
     assert entries(recompressed) == entries(raw)
@@ -651,7 +668,7 @@ def test_failed_write_leaves_previous_target_and_no_temp_files(
     def boom(*_args: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(xlsx.os, failing, boom)
+    monkeypatch.setattr(os, failing, boom)  # what common.files.atomic_output calls
     with pytest.raises(OSError, match="disk full"):
         write_result_workbook(organiser_book, target, [ResultSheet("Problems", [["new"]])])
     monkeypatch.undo()
@@ -663,16 +680,16 @@ def test_failure_while_writing_zip_leaves_nothing(
     organiser_book: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls = 0
-    original = xlsx._RawZipWriter.copy_raw
+    original = zipcopy.RawZipWriter.copy_raw
 
-    def fail_on_third(self: xlsx._RawZipWriter, *args: object) -> None:
+    def fail_on_third(self: zipcopy.RawZipWriter, *args: object) -> None:
         nonlocal calls
         calls += 1
         if calls == 3:
             raise RuntimeError("interrupted")
         original(self, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(xlsx._RawZipWriter, "copy_raw", fail_on_third)
+    monkeypatch.setattr(zipcopy.RawZipWriter, "copy_raw", fail_on_third)
     outdir = tmp_path / "out"
     with pytest.raises(RuntimeError, match="interrupted"):
         write_result_workbook(organiser_book, outdir / "season.xlsx", [ResultSheet("P", [["a"]])])
@@ -685,7 +702,7 @@ def test_failure_while_writing_zip_leaves_nothing(
 # "\r" is left out: python-calamine reads a cell holding just "\r" as empty (openpyxl and
 # LibreOffice read it back; test_carriage_return_survives covers it).
 _text = st.text(
-    st.characters(blacklist_categories=("Cs",), blacklist_characters="\r"), min_size=1, max_size=20
+    st.characters(exclude_categories=["Cs"], exclude_characters="\r"), min_size=1, max_size=20
 )
 _cells = st.one_of(
     st.none(),
@@ -700,7 +717,7 @@ _cells = st.one_of(
 
 def _expected(value: Cell) -> object:
     if isinstance(value, str):
-        return xlsx._ILLEGAL_XML_RE.sub("", value)
+        return cells.ILLEGAL_XML_RE.sub("", value)
     if isinstance(value, bool):
         return value
     if isinstance(value, Fraction | int | float):

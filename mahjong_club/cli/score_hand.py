@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from mahjong_club.messages.breakdown import hand_breakdown, hand_item
 from mahjong_club.reading.cells import CellError
 from mahjong_club.reading.hands import parse_numbers, parse_wind
 from rules.classical import ClassicalRules, HandError, HandInput, Wind, score_hand
@@ -91,9 +92,10 @@ def main(argv: list[str]) -> int:
         print(f"  limit hand: {result.limit_hand}")
     else:
         for item in result.point_items:
-            print(f"  {item.label:<45} {item.value:>4} points")
+            print(f"  {hand_item(item)!s:<45} {item.value:>4} points")
         for item in result.double_items:
-            print(f"  {item.label:<45} {item.value:>4} double{'s' if item.value > 1 else ''}")
-    print(result.breakdown)
+            doubles = "doubles" if item.value > 1 else "double"
+            print(f"  {hand_item(item)!s:<45} {item.value:>4} {doubles}")
+    print(hand_breakdown(result))
     print(f"Score: {result.score}")
     return 0

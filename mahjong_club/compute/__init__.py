@@ -1,34 +1,28 @@
 """The computing step of the pipeline: from a validated season to its results.
 
-read (readers/) -> compute (this module, using rules/) -> write (writers/).
+read (reading/) -> compute (this package, using rules/) -> write (workbook/, site/, mail/).
+One module per capability: :mod:`.standings`, :mod:`.attendance`, :mod:`.schedule`,
+:mod:`.next_season`, :mod:`.tonight`, :mod:`.hands`, :mod:`.duplicate`, :mod:`.tournament`.
+:func:`compute_league` runs all of them in order for the command line.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.compute.attendance import AttendanceResult, compute_attendance
 from mahjong_club.compute.duplicate import DuplicateResult, compute_duplicate
 from mahjong_club.compute.hands import HandResult, score_hands
-from mahjong_club.compute.season import (
-    AttendanceResult,
-    NextSeasonResult,
-    ScheduleResult,
-    TonightResult,
-    compute_attendance,
-    compute_next_season,
-    compute_schedule,
-    compute_tonight,
-)
+from mahjong_club.compute.next_season import NextSeasonResult, compute_next_season
+from mahjong_club.compute.schedule import ScheduleResult, compute_schedule
+from mahjong_club.compute.standings import compute_standings
+from mahjong_club.compute.tonight import TonightResult, compute_tonight
 from mahjong_club.compute.tournament import TournamentResult, compute_tournament
 from mahjong_club.reading.season import Season
-from rules.dice import settle_with_dice
 from rules.model import DiceRoll
-from rules.standings import DivisionStandings, season_standings
-from rules.status import row_statuses
+from rules.standings import DivisionStandings
 
 
 @dataclass(frozen=True)
@@ -58,6 +52,8 @@ class LeagueResult:
     hands: list[HandResult] | None = None
     duplicate: DuplicateResult | None = None
     tournament: TournamentResult | None = None
+    #: Ranks one week before the report date, by (division, player): the movement column.
+    previous_ranks: dict[tuple[str, str], int] = field(default_factory=dict)
 
 
 def compute_league(
@@ -70,7 +66,6 @@ def compute_league(
     ``new_dice``). Errors found here go to ``problems`` too.
     """
     options = options or Options()
-    dice_seed = options.dice_seed
     result = LeagueResult()
     if season.hands is not None:
         result.hands = score_hands(season.hands, season.ruleset.classical)
@@ -78,42 +73,9 @@ def compute_league(
         result.duplicate = compute_duplicate(season.duplicate, problems)
     if not season.has_league:
         return result
-
-    def rank(dice: Sequence[DiceRoll]) -> list[DivisionStandings]:
-        return season_standings(
-            season.divisions, season.games, season.penalties, dice, season.ruleset
-        )
-
-    if dice_seed is None:
-        result.standings = rank(season.dice)
-    else:
-        result.standings, result.new_dice = settle_with_dice(
-            rank, season.dice, random.Random(dice_seed)
-        )
-    for standing in result.standings:
-        for needed in standing.dice_needed:
-            problems.warning(
-                "Dice",
-                None,
-                "",
-                f"{standing.division.name}: {', '.join(needed.players)} are still tied after"
-                f" every criterion; roll two dice (round {needed.round}) for"
-                f" {', '.join(needed.missing)} and record the rolls in the Dice sheet"
-                " (or run with --roll-dice SEED)",
-            )
-    if season.settings.season_complete:
-        top_levels: dict[str, int] = {}
-        for standing in result.standings:
-            game = standing.division.game.value
-            top_levels[game] = min(
-                top_levels.get(game, standing.division.level), standing.division.level
-            )
-        for standing in result.standings:
-            division = standing.division
-            top = division.level == top_levels[division.game.value]
-            statuses = row_statuses(len(standing.rows), top)
-            for row, status in zip(standing.rows, statuses, strict=True):
-                result.statuses[(division.name, row.record.player)] = status
+    ranked = compute_standings(season, problems, options.dice_seed)
+    result.standings, result.statuses = ranked.standings, ranked.statuses
+    result.new_dice, result.previous_ranks = ranked.new_dice, ranked.previous_ranks
     if season.tournament and result.standings:
         result.tournament = compute_tournament(season, result.standings[0])
         return result

@@ -9,8 +9,11 @@ from dataclasses import dataclass
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key
+from mahjong_club.messages import compute as texts
+from mahjong_club.messages.core import Message
 from mahjong_club.reading.duplicate import DuplicateInput
 from rules.duplicate import SEATS, RankingRow, SeatBoard, rank_players, score_boards
+from rules.imp_scale import ImpScale
 from rules.mcr_fans import MINIMUM_FAN, FanError, hand_fans
 
 
@@ -20,7 +23,13 @@ class DuplicateResult:
 
     rows: list[SeatBoard]
     ranking: list[RankingRow]
-    scale_name: str
+    scale_name: ImpScale
+
+
+def why(error: Exception) -> Message | str:
+    """What a rule's exception says: its message when it carries one, else its text."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Message) else str(error)
 
 
 def check_tiles(data: DuplicateInput, problems: Problems) -> None:
@@ -37,8 +46,9 @@ def check_tiles(data: DuplicateInput, problems: Problems) -> None:
                 "Boards",
                 row,
                 "Tiles",
-                f"{len(hands)} hand(s) in Tiles but {len(winners)} winner(s); give one hand per"
-                " winner, separated by ;",
+                texts.HANDS_NOT_WINNERS,
+                hands=len(hands),
+                winners=len(winners),
             )
             continue
         self_drawn = play.result.discarder is None
@@ -46,23 +56,36 @@ def check_tiles(data: DuplicateInput, problems: Problems) -> None:
             try:
                 fans = hand_fans(hand, seat=seat, round_wind="E", self_drawn=self_drawn)
             except FanError as exc:
-                problems.warning("Boards", row, "Tiles", f"{seat}'s hand {hand!r}: {exc}")
+                problems.warning(
+                    "Boards",
+                    row,
+                    "Tiles",
+                    texts.HAND_NOT_READ,
+                    seat=seat,
+                    hand=hand,
+                    error=why(exc),
+                )
                 continue
             if fans.total < MINIMUM_FAN:
                 problems.warning(
                     "Boards",
                     row,
                     "Tiles",
-                    f"{seat}'s hand makes only {fans.total} fan ({fans.describe()}): a false"
-                    " Mahjong candidate",
+                    texts.FALSE_MAHJONG,
+                    seat=seat,
+                    total=fans.total,
+                    fans=fans.describe(),
                 )
             elif fans.total != value:
                 problems.warning(
                     "Boards",
                     row,
                     "Hand value",
-                    f"{seat}'s hand value is recorded as {value}, but the tiles make"
-                    f" {fans.total} fan: {fans.describe()}",
+                    texts.HAND_VALUE_DIFFERS,
+                    seat=seat,
+                    value=value,
+                    total=fans.total,
+                    fans=fans.describe(),
                 )
 
 
@@ -81,4 +104,4 @@ def compute_duplicate(data: DuplicateInput, problems: Problems) -> DuplicateResu
             SEATS.index(r.seat),
         )
     )
-    return DuplicateResult(rows, rank_players(rows), data.scale_name)
+    return DuplicateResult(rows, rank_players(rows), ImpScale(data.scale_name))

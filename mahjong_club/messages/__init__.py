@@ -17,7 +17,15 @@ The entries live in one module per area (``reading``, ``rules``, ``site`` …) o
 importing the package imports all of them, so :data:`CATALOGUE` is complete.
 """
 
+# Importing the area modules registers their entries in CATALOGUE.
+from mahjong_club.messages import cells as cells
+from mahjong_club.messages import compute as compute
+from mahjong_club.messages import league as league
+from mahjong_club.messages import output as output
 from mahjong_club.messages import reading as reading
+from mahjong_club.messages import rules as rules
+from mahjong_club.messages import sheets as sheets
+from mahjong_club.messages import site as site
 from mahjong_club.messages.core import CATALOGUE, LANGUAGES, Entry, Language, Message, say
 
 __all__ = [

@@ -1,3 +1,107 @@
-"""Messages about single cells: what a value should have been (text, a whole number, a date …)."""
+"""Messages about single cells and a sheet's columns: what a value should have been.
 
-from mahjong_club.messages.core import entry  # noqa: F401
+The ``WHAT_*`` entries name what a column holds ("the player", "the date"); a reader's
+:class:`~mahjong_club.reading.schema.Column` carries one, and the "partly filled in" message
+says it. They are shared by every sheet, so a reader of any area can use them.
+"""
+
+from mahjong_club.messages.core import entry
+
+# The workbook file as a whole.
+WORKBOOK_UNREADABLE = entry(
+    "cell.workbook_unreadable",
+    en="{file} cannot be read as an Excel workbook (.xlsx): {error}",
+    da="{file} kan ikke læses som en Excel-projektmappe (.xlsx): {error}",
+)
+
+# A sheet's header row.
+NO_COLUMN = entry(
+    "cell.no_column",
+    en="the sheet has no {column!r} column; its header row has: {headers}",
+    da="arket har ingen kolonne {column!r}; dets overskriftsrække har: {headers}",
+)
+NO_COLUMN_EMPTY_SHEET = entry(
+    "cell.no_column_empty_sheet",
+    en="the sheet has no {column!r} column; its header row has: none (the sheet is empty)",
+    da="arket har ingen kolonne {column!r}; det har ingen overskriftsrække (arket er tomt)",
+)
+SECOND_COLUMN = entry(
+    "cell.second_column",
+    en="a second {column!r} column (column {letter}) is ignored; the one in column {used} is used",
+    da="kolonne {column!r} findes to gange; den anden (kolonne {letter}) ignoreres,"
+    " og den i kolonne {used} bruges",
+)
+
+# A row.
+PARTLY_FILLED = entry(
+    "cell.partly_filled",
+    en="this row is partly filled in: {what} is missing",
+    da="rækken er kun delvist udfyldt: {what} mangler",
+)
+
+# One cell's value.
+EXCEL_ERROR = entry(
+    "cell.excel_error",
+    en="the cell shows the error {error}; fix the formula",
+    da="cellen viser fejlen {error}; ret formlen",
+)
+EXPECTED_WHOLE_NUMBER = entry(
+    "cell.expected_whole_number",
+    en="expected a whole number, like 32100 or 32,100, found {found}",
+    da="forventede et helt tal, fx 32100 eller 32.100, fandt {found}",
+)
+EXPECTED_WHOLE_NUMBER_NOT_WHOLE = entry(
+    "cell.expected_whole_number_not_whole",
+    en="expected a whole number, like 32100 or 32,100, found {found} (not a whole number)",
+    da="forventede et helt tal, fx 32100 eller 32.100, fandt {found} (ikke et helt tal)",
+)
+EXPECTED_NUMBER = entry(
+    "cell.expected_number",
+    en="expected a number, found {found}",
+    da="forventede et tal, fandt {found}",
+)
+EXPECTED_DATE = entry(
+    "cell.expected_date",
+    en="expected a date, like 2025-09-04 (or a real Excel date), found {found}",
+    da="forventede en dato, fx 2025-09-04 (eller en rigtig Excel-dato), fandt {found}",
+)
+EXPECTED_DATE_NUMBER = entry(
+    "cell.expected_date_number",
+    en="expected a date, like 2025-09-04 (or a real Excel date), found the number {found}",
+    da="forventede en dato, fx 2025-09-04 (eller en rigtig Excel-dato), fandt tallet {found}",
+)
+EXPECTED_DATE_NO_SUCH_DAY = entry(
+    "cell.expected_date_no_such_day",
+    en="expected a date, like 2025-09-04 (or a real Excel date), found {found} (no such day)",
+    da="forventede en dato, fx 2025-09-04 (eller en rigtig Excel-dato), fandt {found}"
+    " (den dag findes ikke)",
+)
+EXPECTED_KEYWORD = entry(
+    "cell.expected_keyword",
+    en="expected {what} ({choices}), found {found}",
+    da="forventede {what} ({choices}), fandt {found}",
+)
+
+# What a column holds (said in "this row is partly filled in: … is missing").
+WHAT_VALUE = entry("cell.what.value", en="a value", da="en værdi")
+WHAT_PLAYER = entry("cell.what.player", en="the player", da="spilleren")
+WHAT_DATE = entry("cell.what.date", en="the date", da="datoen")
+WHAT_DIVISION = entry("cell.what.division", en="the division", da="divisionen")
+WHAT_SCORE = entry("cell.what.score", en="the score", da="scoren")
+WHAT_SESSION = entry("cell.what.session", en="the session", da="runden")
+WHAT_TABLE = entry("cell.what.table", en="the table", da="bordet")
+WHAT_YES_NO = entry("cell.what.yes_no", en="yes or no", da="ja eller nej")
+
+# Formulas (checked before any sheet is read).
+FORMULA_NO_VALUE = entry(
+    "cell.formula_no_value",
+    en="the formula ={formula} has no saved value (the file was written by a program that"
+    " does not calculate); open the workbook in Excel or LibreOffice, save it, and run again",
+    da="formlen ={formula} har ingen gemt værdi (filen er skrevet af et program, der ikke"
+    " regner); åbn projektmappen i Excel eller LibreOffice, gem den, og kør igen",
+)
+FORMULAS_UNCHECKED = entry(
+    "cell.formulas_unchecked",
+    en="could not check formulas for saved values: {error}",
+    da="kunne ikke tjekke formlerne for gemte værdier: {error}",
+)

@@ -1,3 +1,317 @@
-"""Messages about the league sheets: Players, Divisions, Games, Penalties, Dice, and tournaments."""
+"""Messages about the league sheets: Settings, Players, Divisions, Games, Penalties, Dice, and
+tournaments.
 
-from mahjong_club.messages.core import entry  # noqa: F401
+``{hint}`` is either empty or a :data:`DID_YOU_MEAN` message; ``{sheets}``, ``{members}`` and
+the like are lists already joined (names are the same in every language). The Danish texts
+show numbers without a thousands separator (``{total}``, not ``{total:,}``), since the format
+spec's comma would be a decimal comma to a Danish reader.
+"""
+
+from mahjong_club.messages.core import entry
+
+DID_YOU_MEAN = entry(
+    "league.did_you_mean", en=" (did you mean {name!r}?)", da=" (mente du {name!r}?)"
+)
+
+# The workbook as a whole.
+NO_LEAGUE_SHEET = entry(
+    "league.no_league_sheet",
+    en="the workbook has no {sheet!r} sheet, needed for division standings;"
+    " its sheets are: {sheets}",
+    da="projektmappen har intet ark {sheet!r}, som skal bruges til divisionernes stilling;"
+    " dens ark er: {sheets}",
+)
+NOTHING_TO_DO = entry(
+    "league.nothing_to_do",
+    en="nothing to process: the workbook has no 'Divisions' and 'Games' sheets (a league),"
+    " no 'Hands' sheet (classical scoring) and no 'Seating' and 'Boards' sheets"
+    " (duplicate); its sheets are: {sheets}",
+    da="intet at behandle: projektmappen har hverken arkene 'Divisions' og 'Games' (en liga),"
+    " arket 'Hands' (klassisk pointberegning) eller arkene 'Seating' og 'Boards'"
+    " (duplicate); dens ark er: {sheets}",
+)
+LEAGUE_SHEET_IGNORED = entry(
+    "league.league_sheet_ignored",
+    en="the {sheet!r} sheet is ignored: it belongs to a league, which needs the"
+    " 'Divisions' and 'Games' sheets",
+    da="arket {sheet!r} ignoreres: det hører til en liga, som kræver arkene 'Divisions' og 'Games'",
+)
+
+# Settings.
+UNKNOWN_SETTING = entry(
+    "league.unknown_setting",
+    en="unknown setting {key!r} is ignored; known settings: {known}",
+    da="den ukendte indstilling {key!r} ignoreres; kendte indstillinger: {known}",
+)
+SETTING_TWICE = entry(
+    "league.setting_twice",
+    en="setting {name!r} is given twice (also in row {row})",
+    da="indstillingen {name!r} er angivet to gange (også i række {row})",
+)
+SETTING_BAD_VALUE = entry(
+    "league.setting_bad_value",
+    en="{name}: {problem}",
+    da="{name}: {problem}",
+)
+START_POINTS_NOT_POSITIVE = entry(
+    "league.start_points_not_positive",
+    en="start_points: expected a positive whole number, found {value}",
+    da="start_points: forventede et positivt helt tal, fandt {value}",
+)
+UMA_NOT_ZERO = entry(
+    "league.uma_not_zero",
+    en="uma {uma} does not add up to 0",
+    da="uma {uma} giver ikke 0 tilsammen",
+)
+EXPECTED_FOUR_NUMBERS = entry(
+    "league.expected_four_numbers",
+    en="expected four numbers by placement, like 15000,5000,-5000,-15000; found {found!r}",
+    da="forventede fire tal efter placering, fx 15000,5000,-5000,-15000; fandt {found!r}",
+)
+WHAT_SETTING_NAME = entry(
+    "league.what.setting_name", en="the setting's name", da="indstillingens navn"
+)
+WHAT_MODE = entry("league.what.mode", en="league or tournament", da="league eller tournament")
+WHAT_LANGUAGE = entry("league.what.language", en="a language", da="et sprog")
+WHAT_RULESET = entry("league.what.ruleset", en="a riichi ruleset", da="et riichi-regelsæt")
+
+# Players.
+PLAYER_TWICE = entry(
+    "league.player_twice",
+    en="{name!r} is listed twice (also in row {row}); names must be unique",
+    da="{name!r} står der to gange (også i række {row}); navne skal være entydige",
+)
+EMAIL_INVALID = entry(
+    "league.email_invalid",
+    en="{email!r} does not look like an email address; no email goes to {name!r}",
+    da="{email!r} ligner ikke en e-mailadresse; {name!r} får ingen e-mail",
+)
+WHAT_PLAYER_NAME = entry("league.what.player_name", en="the player's name", da="spillerens navn")
+
+# Divisions.
+LEVEL_TOO_LOW = entry(
+    "league.level_too_low",
+    en="expected a level of 1 or more (1 = top division), found {level}",
+    da="forventede et niveau på 1 eller mere (1 = øverste division), fandt {level}",
+)
+DIVISION_CHANGES = entry(
+    "league.division_changes",
+    en="division {division!r} is {game} level {level} in row {row},"
+    " but {other_game} level {other_level} here",
+    da="divisionen {division!r} er {game} niveau {level} i række {row},"
+    " men {other_game} niveau {other_level} her",
+)
+MEMBER_TWICE = entry(
+    "league.member_twice",
+    en="{player!r} is listed twice in division {division!r} (also in row {row})",
+    da="{player!r} står to gange i divisionen {division!r} (også i række {row})",
+)
+PLAYER_IN_TWO_DIVISIONS = entry(
+    "league.player_in_two_divisions",
+    en="{player!r} is also in {game} division {other!r} (row {row}); usually a player plays"
+    " in one division per game",
+    da="{player!r} er også i {game}-divisionen {other!r} (række {row}); normalt spiller en"
+    " spiller i én division pr. spiltype",
+)
+NOT_IN_PLAYERS = entry(
+    "league.not_in_players",
+    en="{player!r} is not in the Players sheet{hint}",
+    da="{player!r} står ikke i arket Players{hint}",
+)
+SAME_LEVEL = entry(
+    "league.same_level",
+    en="divisions {first!r} and {second!r} are both {game} level {level}; each level of a"
+    " ladder has one division",
+    da="divisionerne {first!r} og {second!r} er begge {game} niveau {level}; hvert niveau"
+    " på stigen har én division",
+)
+DIVISION_TOO_SMALL = entry(
+    "league.division_too_small",
+    en="division {division!r} has {count} members; a game needs four",
+    da="divisionen {division!r} har {count} medlemmer; et spil kræver fire",
+)
+WHAT_DIVISION_NAME = entry(
+    "league.what.division_name", en="the division's name", da="divisionens navn"
+)
+WHAT_LEVEL = entry("league.what.level", en="the level (1 = top)", da="niveauet (1 = øverst)")
+WHAT_MEMBER_NAME = entry("league.what.member_name", en="the member's name", da="medlemmets navn")
+
+# Games (a league).
+UNKNOWN_DIVISION_LISTED = entry(
+    "league.unknown_division_listed",
+    en="unknown division {division!r}{hint}; the Divisions sheet has: {known}",
+    da="ukendt division {division!r}{hint}; arket Divisions har: {known}",
+)
+NOT_A_MEMBER_LISTED = entry(
+    "league.not_a_member_listed",
+    en="{player!r} is not a member of division {division!r}{hint}; its members are: {members}",
+    da="{player!r} er ikke medlem af divisionen {division!r}{hint}; dens medlemmer er: {members}",
+)
+UNKNOWN_IN_DIVISION = entry(
+    "league.unknown_in_division",
+    en="{player!r} is unknown in {division!r}{hint}; its members are: {members}",
+    da="{player!r} er ukendt i {division!r}{hint}; dens medlemmer er: {members}",
+)
+GAME_ROW_COUNT = entry(
+    "league.game_row_count",
+    en="game {game!r} has {count} row(s) (rows {rows}); a game has exactly four rows, one per seat",
+    da="spillet {game!r} har {count} række(r) (række {rows}); et spil har præcis fire"
+    " rækker, én pr. plads",
+)
+GAME_DIVISION_DISAGREES = entry(
+    "league.game_division_disagrees",
+    en="game {game!r} has division {agreed!r} in row {row} but {value!r} here;"
+    " the four rows of a game must agree",
+    da="spillet {game!r} har divisionen {agreed!r} i række {row}, men {value!r} her;"
+    " et spils fire rækker skal stemme overens",
+)
+GAME_DATE_DISAGREES = entry(
+    "league.game_date_disagrees",
+    en="game {game!r} has date {agreed!r} in row {row} but {value!r} here;"
+    " the four rows of a game must agree",
+    da="spillet {game!r} har datoen {agreed!r} i række {row}, men {value!r} her;"
+    " et spils fire rækker skal stemme overens",
+)
+SITS_TWICE_IN_GAME = entry(
+    "league.sits_twice_in_game",
+    en="{player!r} sits twice in game {game!r} (rows {first} and {row})",
+    da="{player!r} sidder to gange i spillet {game!r} (række {first} og {row})",
+)
+GAME_TOTAL_RIICHI = entry(
+    "league.game_total_riichi",
+    en="the four scores of game {game!r} (rows {rows}) add up to {total:,};"
+    " they must add up to {expected:,} (4 × {start:,} start points)",
+    da="de fire scorer i spillet {game!r} (række {rows}) giver {total} tilsammen;"
+    " de skal give {expected} (4 × {start} startpoint)",
+)
+GAME_TOTAL_MCR = entry(
+    "league.game_total_mcr",
+    en="the four scores of game {game!r} (rows {rows}) add up to {total:,};"
+    " they must add up to {expected:,} (MCR game points are zero-sum)",
+    da="de fire scorer i spillet {game!r} (række {rows}) giver {total} tilsammen;"
+    " de skal give {expected} (MCR-spilpoint giver altid 0 tilsammen)",
+)
+GAME_AFTER_AS_OF = entry(
+    "league.game_after_as_of",
+    en="1 game is dated after as_of {as_of} (the first: game {game!r} on {date}); they are counted",
+    da="1 spil er dateret efter as_of {as_of} (det første: spillet {game!r} den {date});"
+    " det tælles med",
+)
+GAMES_AFTER_AS_OF = entry(
+    "league.games_after_as_of",
+    en="{count} games are dated after as_of {as_of} (the first: game {game!r} on {date});"
+    " they are counted",
+    da="{count} spil er dateret efter as_of {as_of} (det første: spillet {game!r} den {date});"
+    " de tælles med",
+)
+WHAT_GAME_NUMBER = entry("league.what.game_number", en="the game's number", da="spillets nummer")
+WHAT_SUBSTITUTED = entry(
+    "league.what.substituted",
+    en="blank, yes/x, start or during",
+    da="tom, yes/x, start eller during",
+)
+
+# Tournaments.
+TOURNAMENT_NO_GAMES = entry(
+    "league.tournament_no_games",
+    en="a tournament workbook needs a 'Games' sheet (Session, Table, Player, Score,"
+    " Substituted); its sheets are: {sheets}",
+    da="en turneringsprojektmappe skal have arket 'Games' (Session, Table, Player, Score,"
+    " Substituted); dens ark er: {sheets}",
+)
+SITS_TWICE_IN_SESSION = entry(
+    "league.sits_twice_in_session",
+    en="{player!r} sits twice in session {session} (table {table}, row {row}, and table"
+    " {other_table} here); every player has one seat per session",
+    da="{player!r} sidder to gange i runde {session} (bord {table}, række {row}, og bord"
+    " {other_table} her); hver spiller har én plads pr. runde",
+)
+SESSION_MISSING_PLAYERS = entry(
+    "league.session_missing_players",
+    en="session {session} has no row for {players}; every player has one row per session"
+    " (a substitute's row stays under the replaced player's name)",
+    da="runde {session} har ingen række for {players}; hver spiller har én række pr. runde"
+    " (en substituts række står under navnet på den spiller, der blev erstattet)",
+)
+TABLE_SEAT_COUNT = entry(
+    "league.table_seat_count",
+    en="table {table} of session {session} has {count} seat(s) (rows {rows}); a table has four",
+    da="bord {table} i runde {session} har {count} plads(er) (række {rows}); et bord har fire",
+)
+TABLE_TOTAL = entry(
+    "league.table_total",
+    en="the four scores at table {table} of session {session} (rows {rows}) add up to"
+    " {total:,}; they must add up to {expected:,} (4 × {start:,} start points)",
+    da="de fire scorer ved bord {table} i runde {session} (række {rows}) giver {total}"
+    " tilsammen; de skal give {expected} (4 × {start} startpoint)",
+)
+WHAT_SUBSTITUTED_TOURNAMENT = entry(
+    "league.what.substituted_tournament",
+    en="blank, start (yes/x) or during",
+    da="tom, start (yes/x) eller during",
+)
+
+# Penalties.
+NO_SUCH_GAME = entry(
+    "league.no_such_game",
+    en="no game {game!r} in the Games sheet",
+    da="intet spil {game!r} i arket Games",
+)
+NO_GAME_IN_SESSION = entry(
+    "league.no_game_in_session",
+    en="{player!r} has no game in session {session}",
+    da="{player!r} har intet spil i runde {session}",
+)
+DID_NOT_PLAY = entry(
+    "league.did_not_play",
+    en="{player!r} did not play in game {game!r} (its players: {players})",
+    da="{player!r} spillede ikke i spillet {game!r} (dets spillere: {players})",
+)
+NOT_AT_TABLE = entry(
+    "league.not_at_table",
+    en="{player!r} was not at table {table} in session {session} (they sat at table {actual})",
+    da="{player!r} sad ikke ved bord {table} i runde {session} (men ved bord {actual})",
+)
+PENALTY_DIVISIONS = entry(
+    "league.penalty_divisions",
+    en="{player!r} is in {count} divisions ({divisions}); give the game the penalty was given in",
+    da="{player!r} er i {count} divisioner ({divisions}); angiv det spil, straffen blev givet i",
+)
+PENALTY_NO_DIVISION = entry(
+    "league.penalty_no_division",
+    en="{player!r} is not in any division; give the game the penalty was given in",
+    da="{player!r} er ikke i nogen division; angiv det spil, straffen blev givet i",
+)
+WHAT_PENALTY_KIND = entry("league.what.penalty_kind", en="the kind of penalty", da="straftypen")
+WHAT_A_PENALTY_KIND = entry("league.what.a_penalty_kind", en="a penalty kind", da="en straftype")
+
+# Dice.
+ROUND_TOO_LOW = entry(
+    "league.round_too_low",
+    en="expected a round of 1 or more, found {round}",
+    da="forventede en runde på 1 eller mere, fandt {round}",
+)
+ROLL_OUT_OF_RANGE = entry(
+    "league.roll_out_of_range",
+    en="expected the sum of two dice, 2 to 12, found {roll}",
+    da="forventede summen af to terninger, 2 til 12, fandt {roll}",
+)
+ROLL_TWICE = entry(
+    "league.roll_twice",
+    en="{player!r} already has a round {round} roll in division {division!r} (row {row})",
+    da="{player!r} har allerede et slag i runde {round} i divisionen {division!r} (række {row})",
+)
+UNKNOWN_DIVISION = entry(
+    "league.unknown_division",
+    en="unknown division {division!r}{hint}",
+    da="ukendt division {division!r}{hint}",
+)
+NOT_A_MEMBER = entry(
+    "league.not_a_member",
+    en="{player!r} is not a member of division {division!r}{hint}",
+    da="{player!r} er ikke medlem af divisionen {division!r}{hint}",
+)
+WHAT_DICE_ROUND = entry(
+    "league.what.dice_round", en="the round (1, 2, ...)", da="runden (1, 2, ...)"
+)
+WHAT_ROLL = entry("league.what.roll", en="the roll (2-12)", da="slaget (2-12)")

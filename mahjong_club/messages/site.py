@@ -1,3 +1,243 @@
-"""Every label and sentence of the site and the emails."""
+"""Every label and sentence of the site and the emails, in English and Danish.
 
-from mahjong_club.messages.core import entry  # noqa: F401
+:class:`mahjong_club.site.locale.Locale` looks an entry up by its key: ``Locale("da").t("rank")``
+reads ``SITE["rank"]``, the entry with code ``site.rank``. The words for values the rules
+return (statuses, tie-breakers, next season's reasons, hand breakdowns) are in
+:mod:`mahjong_club.messages.rules`.
+
+    >>> from mahjong_club.messages.core import say
+    >>> say(SITE["updated"], date="4. september 2025").render("da")
+    'Resultater pr. 4. september 2025'
+"""
+
+from mahjong_club.messages.core import Entry, entry
+
+#: The month names, January first.
+MONTHS: tuple[Entry, ...] = (
+    entry("site.month.1", en="January", da="januar"),
+    entry("site.month.2", en="February", da="februar"),
+    entry("site.month.3", en="March", da="marts"),
+    entry("site.month.4", en="April", da="april"),
+    entry("site.month.5", en="May", da="maj"),
+    entry("site.month.6", en="June", da="juni"),
+    entry("site.month.7", en="July", da="juli"),
+    entry("site.month.8", en="August", da="august"),
+    entry("site.month.9", en="September", da="september"),
+    entry("site.month.10", en="October", da="oktober"),
+    entry("site.month.11", en="November", da="november"),
+    entry("site.month.12", en="December", da="december"),
+)
+
+
+def _site(key: str, *, en: str, da: str) -> Entry:
+    return entry(f"site.{key}", en=en, da=da)
+
+
+#: Every site and email string by its key.
+SITE: dict[str, Entry] = {
+    "standings": _site("standings", en="Standings", da="Stilling"),
+    "division": _site("division", en="Division", da="Division"),
+    "divisions": _site("divisions", en="Divisions", da="Divisioner"),
+    "rank": _site("rank", en="Rank", da="Placering"),
+    "player": _site("player", en="Player", da="Spiller"),
+    "players": _site("players", en="Players", da="Spillere"),
+    "games": _site("games", en="Games", da="Spil"),
+    "points": _site("points", en="Points", da="Point"),
+    "table_points": _site("table_points", en="Table points", da="Bordpoint"),
+    "minipoints": _site("minipoints", en="Minipoints", da="Minipoint"),
+    "places": _site("places", en="1st / 2nd / 3rd / 4th", da="1. / 2. / 3. / 4."),
+    "decided_by": _site("decided_by", en="Decided by", da="Afgjort af"),
+    "status": _site("status", en="Status", da="Status"),
+    "movement": _site("movement", en="Movement since last week", da="Bevægelse siden sidste uge"),
+    "new_entry": _site("new_entry", en="new", da="ny"),
+    "updated": _site("updated", en="Results as of {date}", da="Resultater pr. {date}"),
+    "season": _site("season", en="Season {season}", da="Sæson {season}"),
+    "pages": _site("pages", en="Pages", da="Sider"),
+    "home": _site("home", en="Overview", da="Oversigt"),
+    "attendance": _site("attendance", en="Attendance", da="Fremmøde"),
+    "tonight": _site("tonight", en="Tonight", da="I aften"),
+    "next_season": _site("next_season", en="Next season", da="Næste sæson"),
+    "hands": _site("hands", en="Classical hands", da="Klassiske hænder"),
+    "duplicate": _site("duplicate", en="Duplicate", da="Duplicate"),
+    "cross_table": _site("cross_table", en="Results against each other", da="Indbyrdes resultater"),
+    "cross_table_note": _site(
+        "cross_table_note",
+        en="Each cell: the row player's points in the games both played.",
+        da="Hver celle: rækkens spillers point i de spil, hvor begge spillede.",
+    ),
+    "games_list": _site("games_list", en="Games", da="Spil"),
+    "date": _site("date", en="Date", da="Dato"),
+    "game": _site("game", en="Game", da="Spil"),
+    "score": _site("score", en="Score", da="Score"),
+    "result": _site("result", en="Result", da="Resultat"),
+    "place": _site("place", en="Place", da="Plads"),
+    "substituted": _site("substituted", en="substituted", da="substitueret"),
+    "chart": _site("chart", en="Points over the season", da="Point gennem sæsonen"),
+    "chart_desc": _site(
+        "chart_desc",
+        en="Cumulative points of each player after every club night.",
+        da="Hver spillers samlede point efter hver spilleaften.",
+    ),
+    "required": _site("required", en="Required", da="Krav"),
+    "regular_nights": _site("regular_nights", en="Regular nights", da="Almindelige aftener"),
+    "attended": _site("attended", en="Attended on time", da="Mødt til tiden"),
+    "since": _site("since", en="Since", da="Siden"),
+    "next_check": _site("next_check", en="Next check", da="Næste check"),
+    "advice": _site("advice", en="To pass the next check", da="For at bestå næste check"),
+    "your_games": _site("your_games", en="Games", da="Spil"),
+    "no_games": _site("no_games", en="No games yet.", da="Ingen spil endnu."),
+    "level": _site("level", en="Level", da="Niveau"),
+    "reason": _site("reason", en="Reason", da="Begrundelse"),
+    "substitute_for": _site("substitute_for", en="Substitute for", da="Substitut for"),
+    "present_not_seated": _site(
+        "present_not_seated",
+        en="Present, not seated (possible substitutes)",
+        da="Til stede, ikke placeret (mulige substitutter)",
+    ),
+    "no_tonight": _site(
+        "no_tonight",
+        en="No planned game can be played tonight.",
+        da="Ingen planlagte spil kan spilles i aften.",
+    ),
+    "session": _site("session", en="Session", da="Runde"),
+    "hand": _site("hand", en="Hand", da="Hånd"),
+    "seat": _site("seat", en="Seat", da="Plads"),
+    "doubles": _site("doubles", en="Doubles", da="Doblinger"),
+    "settlement": _site("settlement", en="Settlement", da="Afregning"),
+    "running_total": _site("running_total", en="Running total", da="Løbende total"),
+    "breakdown": _site("breakdown", en="Breakdown", da="Udregning"),
+    "board": _site("board", en="Board", da="Bræt"),
+    "table": _site("table", en="Table", da="Bord"),
+    "game_points": _site("game_points", en="Game points", da="Spilpoint"),
+    "average": _site("average", en="Average", da="Gennemsnit"),
+    "difference": _site("difference", en="Difference", da="Forskel"),
+    "imps": _site("imps", en="IMPs", da="IMP"),
+    "boards": _site("boards", en="Boards", da="Brætter"),
+    "ranking": _site("ranking", en="Ranking", da="Rangliste"),
+    "false_mahjong": _site("false_mahjong", en="False Mahjong", da="Falsk mahjong"),
+    "imp_scale": _site("imp_scale", en="IMPs by {scale}.", da="IMP efter {scale}."),
+    "status_explain_warning": _site(
+        "status_explain_warning",
+        en=(
+            "You have attended {attended} of {regular} regular club nights on time; the"
+            " requirement is {required}. Your attendance was below it at the check on {since}."
+            " If it is still below at the next check, you become substitutable."
+        ),
+        da=(
+            "Du er mødt til tiden {attended} af {regular} almindelige spilleaftener; kravet er"
+            " {required}. Dit fremmøde var under kravet ved checket {since}. Er det stadig under"
+            " ved næste check, bliver du substituerbar."
+        ),
+    ),
+    "status_explain_substitutable": _site(
+        "status_explain_substitutable",
+        en=(
+            "You have attended {attended} of {regular} regular club nights on time; the"
+            " requirement is {required}. Since {since} you are substitutable: when no game of"
+            " your division can be played otherwise, a substitute may play in your place. You"
+            " stop being substitutable as soon as you reach the requirement."
+        ),
+        da=(
+            "Du er mødt til tiden {attended} af {regular} almindelige spilleaftener; kravet er"
+            " {required}. Siden {since} er du substituerbar: hvis der ikke kan spilles noget"
+            " spil i din division ellers, kan en substitut spille i dit sted. Du holder op med"
+            " at være substituerbar, så snart du når kravet."
+        ),
+    ),
+    "email_subject_player": _site(
+        "email_subject_player",
+        en="{club}: standings as of {date}",
+        da="{club}: stilling pr. {date}",
+    ),
+    "email_subject_organiser": _site(
+        "email_subject_organiser",
+        en="{club}: results summary as of {date}",
+        da="{club}: resultatoversigt pr. {date}",
+    ),
+    "email_subject_player_undated": _site(
+        "email_subject_player_undated", en="{club}: standings", da="{club}: stilling"
+    ),
+    "email_subject_organiser_undated": _site(
+        "email_subject_organiser_undated",
+        en="{club}: results summary",
+        da="{club}: resultatoversigt",
+    ),
+    "hello": _site("hello", en="Hello {name},", da="Hej {name}"),
+    "your_division": _site(
+        "your_division", en="Your division {division}", da="Din division {division}"
+    ),
+    "your_status": _site(
+        "your_status", en="Your attendance status: {status}", da="Din fremmødestatus: {status}"
+    ),
+    "your_tonight": _site("your_tonight", en="Your game tonight", da="Dit spil i aften"),
+    "report_link": _site(
+        "report_link",
+        en="The full standings are on the club's results page.",
+        da="Hele stillingen står på klubbens resultatside.",
+    ),
+    "report_link_url": _site(
+        "report_link_url", en="The full standings: {url}", da="Hele stillingen: {url}"
+    ),
+    "rank_short": _site("rank_short", en="Rank", da="Nr."),
+    "organiser_summary": _site(
+        "organiser_summary", en="Summary for the organiser", da="Oversigt til arrangøren"
+    ),
+    "warnings": _site("warnings", en="Warnings", da="Advarsler"),
+    "emails": _site("emails", en="Emails", da="E-mails"),
+    "no_email": _site("no_email", en="no email address", da="ingen e-mailadresse"),
+    "penalties": _site("penalties", en="Penalties", da="Straffe"),
+    "skip_to_content": _site("skip_to_content", en="Skip to content", da="Gå til indholdet"),
+    "dice_needed": _site(
+        "dice_needed",
+        en="Still tied: roll the dice (round {round}) for {players}.",
+        da="Stadig lige: slå med terningerne (runde {round}) for {players}.",
+    ),
+    "advice_attend": _site(
+        "advice_attend",
+        en="attend {must} of the next {coming} {nights} to pass the {date} check",
+        da="mød op {must} af de næste {coming} {nights} for at bestå checket {date}",
+    ),
+    "advice_free": _site(
+        "advice_free",
+        en="passes the {date} check even without coming",
+        da="består checket {date} også uden at komme",
+    ),
+    "advice_cannot": _site(
+        "advice_cannot",
+        en=(
+            "cannot pass the {date} check any more (needs {must} more nights on time;"
+            " {coming} {nights} left before it)"
+        ),
+        da=(
+            "kan ikke længere bestå checket {date} (mangler {must} aftener til tiden;"
+            " {coming} {nights} tilbage før det)"
+        ),
+    ),
+    "tournament": _site("tournament", en="Tournament", da="Turnering"),
+    "ahead_on": _site(
+        "ahead_on",
+        en="Ahead of the next player on: {criterion}",
+        da="Foran den næste spiller på: {criterion}",
+    ),
+    "behind_on": _site(
+        "behind_on",
+        en="Behind the player above on: {criterion}",
+        da="Efter spilleren ovenover på: {criterion}",
+    ),
+    "session_results": _site("session_results", en="Session {session}", da="Runde {session}"),
+    "penalty_list": _site("penalty_list", en="Penalties", da="Straffe"),
+    "kind": _site("kind", en="Kind", da="Type"),
+    "minutes": _site("minutes", en="Minutes", da="Minutter"),
+    "deducted": _site("deducted", en="Deducted", da="Fratrukket"),
+    "after_uma": _site("after_uma", en="after uma", da="efter uma"),
+    "immediately": _site(
+        "immediately",
+        en="immediately (changes placements)",
+        da="med det samme (ændrer placeringer)",
+    ),
+    "note": _site("note", en="Note", da="Note"),
+    "player_total": _site("player_total", en="Player's total", da="Spillerens total"),
+    "no_penalties": _site("no_penalties", en="No penalties.", da="Ingen straffe."),
+    "thursday": _site("thursday", en="Thursday", da="torsdag"),
+    "thursdays": _site("thursdays", en="Thursdays", da="torsdage"),
+}

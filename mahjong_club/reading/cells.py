@@ -6,7 +6,8 @@ The workbook contract (docs/workbook-format.md) accepts:
 - dates as real Excel dates or ISO text ``2025-09-04``;
 - keywords (``yes``/``x``/``ja``, ``MCR``/``Riichi``, ...) in any case, ignoring spaces.
 
-Every parser raises :class:`CellError` with a sentence saying what was expected.
+Every parser raises :class:`CellError` carrying a catalogue message saying what was expected;
+``str(error)`` is the English text.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import TypeVar
+
+from mahjong_club.messages import cells as texts
+from mahjong_club.messages.core import Entry, Message, say
 
 T = TypeVar("T")
 
@@ -32,7 +36,20 @@ EXCEL_EPOCH = dt.date(1899, 12, 30)
 
 
 class CellError(ValueError):
-    """A cell value that is not what the column expects; the message says what is."""
+    """A cell value that is not what the column expects; :attr:`message` says what is.
+
+    ``str(error)`` is the message in English. (A plain sentence is still accepted while the
+    readers move to the catalogue.)
+    """
+
+    def __init__(self, message: Message | str) -> None:
+        super().__init__(message)
+        self.message: Message | str = message
+
+    @classmethod
+    def saying(cls, what: Entry, /, **params: object) -> CellError:
+        """The error saying catalogue entry ``what`` with ``params``."""
+        return cls(say(what, **params))
 
 
 def is_blank(value: object) -> bool:
@@ -42,7 +59,7 @@ def is_blank(value: object) -> bool:
 
 def _check_excel_error(value: object) -> None:
     if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
-        raise CellError(f"the cell shows the error {value.strip()}; fix the formula")
+        raise CellError.saying(texts.EXCEL_ERROR, error=value.strip())
 
 
 def describe(value: object) -> str:
@@ -75,29 +92,28 @@ def parse_int(value: object) -> int:
     [32100, 32100, 32100, 32100, -5000, -15000]
     """
     _check_excel_error(value)
-    expected = "a whole number, like 32100 or 32,100"
     if isinstance(value, bool):
-        raise CellError(f"expected {expected}, found {describe(value)}")
+        raise CellError.saying(texts.EXPECTED_WHOLE_NUMBER, found=describe(value))
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         if value.is_integer():
             return int(value)
-        raise CellError(f"expected {expected}, found {describe(value)} (not a whole number)")
+        raise CellError.saying(texts.EXPECTED_WHOLE_NUMBER_NOT_WHOLE, found=describe(value))
     if isinstance(value, str):
         text = value.strip().replace("\u2212", "-")
         if _PLAIN.match(text):
             return int(text)
         if _GROUPED.match(text):
             return int(re.sub(r"[,. \u00a0\u202f]", "", text))
-    raise CellError(f"expected {expected}, found {describe(value)}")
+    raise CellError.saying(texts.EXPECTED_WHOLE_NUMBER, found=describe(value))
 
 
 def parse_number(value: object) -> Fraction:
     """A number, whole or decimal, exactly (``1512.5`` is 3025/2); text decimals too."""
     _check_excel_error(value)
     if isinstance(value, bool):
-        raise CellError(f"expected a number, found {describe(value)}")
+        raise CellError.saying(texts.EXPECTED_NUMBER, found=describe(value))
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
@@ -110,7 +126,7 @@ def parse_number(value: object) -> Fraction:
         text = value.strip().replace("\u2212", "-")
         if _DECIMAL.match(text):
             return Fraction(text.replace(",", "."))
-    raise CellError(f"expected a number, found {describe(value)}")
+    raise CellError.saying(texts.EXPECTED_NUMBER, found=describe(value))
 
 
 def parse_date(value: object) -> dt.date:
@@ -120,7 +136,6 @@ def parse_date(value: object) -> dt.date:
     (datetime.date(2025, 9, 4), datetime.date(2025, 9, 4))
     """
     _check_excel_error(value)
-    expected = "a date, like 2025-09-04 (or a real Excel date)"
     if isinstance(value, dt.datetime):
         return value.date()
     if isinstance(value, dt.date):
@@ -129,27 +144,38 @@ def parse_date(value: object) -> dt.date:
         # A date cell that lost its date format shows its serial number, e.g. 45904.
         if float(value).is_integer() and 20000 <= value <= 80000:
             return EXCEL_EPOCH + dt.timedelta(days=int(value))
-        raise CellError(f"expected {expected}, found the number {describe(value)}")
+        raise CellError.saying(texts.EXPECTED_DATE_NUMBER, found=describe(value))
     if isinstance(value, str):
         match = _ISO_DATE.match(value.strip())
         if match:
             try:
                 return dt.date(int(match[1]), int(match[2]), int(match[3]))
             except ValueError:
-                raise CellError(
-                    f"expected {expected}, found {describe(value)} (no such day)"
+                raise CellError.saying(
+                    texts.EXPECTED_DATE_NO_SUCH_DAY, found=describe(value)
                 ) from None
-    raise CellError(f"expected {expected}, found {describe(value)}")
+    raise CellError.saying(texts.EXPECTED_DATE, found=describe(value))
 
 
-def parse_keyword(value: object, choices: Mapping[str, T], what: str) -> T:
-    """One of ``choices`` (keys lower-case), matched case-insensitively, ignoring spaces."""
+def parse_keyword(value: object, choices: Mapping[str, T], what: Entry | Message | str) -> T:
+    """One of ``choices`` (keys lower-case), matched case-insensitively, ignoring spaces.
+
+    ``what`` names what was expected ("the game type"), best as a catalogue entry.
+
+    >>> parse_keyword(" MCR ", {"mcr": 1, "riichi": 2}, "the game type")
+    1
+    >>> parse_keyword("go", {"mcr": 1, "riichi": 2}, "the game type")
+    Traceback (most recent call last):
+    ...
+    mahjong_club.reading.cells.CellError: expected the game type (mcr, riichi), found 'go'
+    """
     _check_excel_error(value)
     text = ("yes" if value else "no") if isinstance(value, bool) else parse_text(value).casefold()
     if text in choices:
         return choices[text]
     shown = ", ".join(sorted({k for k in choices if k}))
-    raise CellError(f"expected {what} ({shown}), found {describe(value)}")
+    named = say(what) if isinstance(what, Entry) else what
+    raise CellError.saying(texts.EXPECTED_KEYWORD, what=named, choices=shown, found=describe(value))
 
 
 YES_NO: dict[str, bool] = {
@@ -173,4 +199,4 @@ def parse_yes_no(value: object) -> bool:
     """``yes``/``x``/``ja`` (and ``true``, ``1``) or ``no``/``nej`` (and ``false``, ``0``)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value in (0, 1):
         return bool(value)
-    return parse_keyword(value, YES_NO, "yes or no")
+    return parse_keyword(value, YES_NO, texts.WHAT_YES_NO)

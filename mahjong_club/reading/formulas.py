@@ -18,7 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from mahjong_club.workbook.xlsx import list_sheet_parts, unescape_xml
+from mahjong_club.ooxml.package import list_sheet_parts
+from mahjong_club.ooxml.refs import column_index, parse_ref
+from mahjong_club.ooxml.xml import unescape_xml
 
 __all__ = ["UncachedFormula", "find_uncached_formulas"]
 
@@ -41,7 +43,6 @@ class UncachedFormula:
 _ROOT_RE = re.compile(rb"<(?:([\w.-]+):)?worksheet[\s>]")
 _ATTRS = rb"(?:\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*\s*"
 _ATTR_RE = re.compile(rb"([^\s=/>]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
-_REF_RE = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
 
 
 def _cell_pattern(prefix: bytes) -> re.Pattern[bytes]:
@@ -83,21 +84,6 @@ def _attr(raw: bytes, pattern: re.Pattern[bytes]) -> str | None:
     return unescape_xml(value.decode("utf-8")).strip()
 
 
-def _column_index(letters: str) -> int:
-    n = 0
-    for ch in letters.upper():
-        n = n * 26 + ord(ch) - 64
-    return n - 1
-
-
-def _parse_ref(ref: str) -> tuple[int, int] | None:
-    """``"C6"`` → ``(6, 2)`` (1-based row, 0-based column); None if not a cell reference."""
-    m = _REF_RE.fullmatch(ref)
-    if m is None:
-        return None
-    return int(m.group(2)), _column_index(m.group(1))
-
-
 def _positions(data: bytes, prefix: bytes) -> dict[int, tuple[int, int]]:
     """Row and column of every ``<c>`` start tag, by offset, for sheets that omit ``r``.
 
@@ -115,7 +101,7 @@ def _positions(data: bytes, prefix: bytes) -> dict[int, tuple[int, int]]:
             row = int(ref) if ref and ref.strip().isdigit() else row + 1
             col = -1
             continue
-        parsed = _parse_ref(ref) if ref else None
+        parsed = parse_ref(ref) if ref else None
         col = parsed[1] if parsed else col + 1
         positions[m.start()] = (row, col)
     return positions
@@ -124,11 +110,36 @@ def _positions(data: bytes, prefix: bytes) -> dict[int, tuple[int, int]]:
 def _translate(formula: str, origin: str, dest: str) -> str:
     """Translate a shared formula from its master cell ``origin`` to ``dest``."""
     try:
-        from openpyxl.formula.translate import Translator
+        from openpyxl.formula.translate import Translator  # type: ignore[import-untyped,unused-ignore]
 
-        return Translator("=" + formula, origin=origin).translate_formula(dest)[1:]
+        return str(Translator("=" + formula, origin=origin).translate_formula(dest))[1:]
     except Exception:  # an unusual formula: report the master's text unchanged
         return formula
+
+
+class _Locator:
+    """The reference and (row, column) of each formula cell the cell pattern matches."""
+
+    def __init__(self, data: bytes, prefix: bytes) -> None:
+        self.data = data
+        self.prefix = prefix
+        self.columns: dict[bytes, int] = {}
+        self.positions: dict[int, tuple[int, int]] | None = None
+
+    def __call__(self, m: re.Match[bytes]) -> tuple[str, tuple[int, int]]:
+        letters = m.group("col")
+        if letters is not None:  # the usual <c r="C6" ...>
+            column = self.columns.get(letters)
+            if column is None:
+                column = self.columns[letters] = column_index(letters.decode())
+            return (letters + m.group("row")).decode(), (int(m.group("row")), column)
+        ref = _attr(m.group("cattrs"), _R_RE) or ""
+        pos = parse_ref(ref) if ref else None
+        if pos is None:
+            if self.positions is None:
+                self.positions = _positions(self.data, self.prefix)
+            pos = self.positions.get(m.start(), (0, 0))
+        return ref, pos
 
 
 def _scan_sheet(sheet: str, data: bytes) -> list[UncachedFormula]:
@@ -138,35 +149,14 @@ def _scan_sheet(sheet: str, data: bytes) -> list[UncachedFormula]:
     if data.find(b"<" + prefix + b"f") < 0:
         return []
     found: list[UncachedFormula] = []
-    shared_text: dict[str, tuple[str, str]] = {}  # si -> (formula, master ref)
     pending_shared: list[tuple[int, str, str]] = []  # (index in found, si, ref)
-    positions: dict[int, tuple[int, int]] | None = None
-    columns: dict[bytes, int] = {}
-
-    shared_re = re.compile(
-        rb"<" + re.escape(prefix) + rb"c(" + _ATTRS + rb")>\s*<" + re.escape(prefix) + rb"f("
-        rb"" + _ATTRS + rb")>([^<]*)</"
-    )
+    locate = _Locator(data, prefix)
     for m in _cell_pattern(prefix).finditer(data):
-        cattrs_raw = m.group("cattrs")
-        if m.group("v") is not None and _attr(cattrs_raw, _T_RE) == "str":
+        if m.group("v") is not None and _attr(m.group("cattrs"), _T_RE) == "str":
             # Excel and LibreOffice save a formula whose result is "" as t="str" with an
             # empty <v>; that is a cached (empty) text value.
             continue
-        letters = m.group("col")
-        if letters is not None:  # the usual <c r="C6" ...>
-            column = columns.get(letters)
-            if column is None:
-                column = columns[letters] = _column_index(letters.decode())
-            ref = (letters + m.group("row")).decode()
-            pos: tuple[int, int] | None = (int(m.group("row")), column)
-        else:
-            ref = _attr(cattrs_raw, _R_RE) or ""
-            pos = _parse_ref(ref) if ref else None
-        if pos is None:
-            if positions is None:
-                positions = _positions(data, prefix)
-            pos = positions.get(m.start(), (0, 0))
+        ref, pos = locate(m)
         raw_formula = m.group("formula")
         formula = unescape_xml(raw_formula.decode("utf-8")) if raw_formula else ""
         fattrs_raw = m.group("fattrs")
@@ -175,23 +165,43 @@ def _scan_sheet(sheet: str, data: bytes) -> list[UncachedFormula]:
             if fattrs.get(b"t") == "shared" and b"si" in fattrs:
                 pending_shared.append((len(found), fattrs[b"si"], ref))
         found.append(UncachedFormula(sheet, pos[0], pos[1], formula))
-
     if pending_shared:
-        wanted = {si for _i, si, _r in pending_shared}
-        for m in shared_re.finditer(data):
-            fattrs = _attrs(m.group(2))
-            si = fattrs.get(b"si")
-            if fattrs.get(b"t") == "shared" and si in wanted and si not in shared_text:
-                text = unescape_xml(m.group(3).decode("utf-8"))
-                if text.strip():
-                    shared_text[si] = (text, _attrs(m.group(1)).get(b"r", ""))
-        for i, si, ref in pending_shared:
-            master = shared_text.get(si)
-            if master is not None:
-                text = _translate(master[0], master[1], ref) if ref and master[1] else master[0]
-                old = found[i]
-                found[i] = UncachedFormula(old.sheet, old.row, old.column, text)
+        _fill_shared(found, pending_shared, _shared_masters(data, prefix, pending_shared))
     return found
+
+
+def _shared_masters(
+    data: bytes, prefix: bytes, pending: list[tuple[int, str, str]]
+) -> dict[str, tuple[str, str]]:
+    """The text and master cell of each shared formula (by ``si``) that ``pending`` uses."""
+    p = re.escape(prefix)
+    shared_re = re.compile(
+        rb"<" + p + rb"c(" + _ATTRS + rb")>\s*<" + p + rb"f(" + _ATTRS + rb")>([^<]*)</"
+    )
+    wanted = {si for _i, si, _r in pending}
+    masters: dict[str, tuple[str, str]] = {}  # si -> (formula, master ref)
+    for m in shared_re.finditer(data):
+        fattrs = _attrs(m.group(2))
+        si = fattrs.get(b"si")
+        if fattrs.get(b"t") == "shared" and si in wanted and si not in masters:
+            text = unescape_xml(m.group(3).decode("utf-8"))
+            if text.strip():
+                masters[si] = (text, _attrs(m.group(1)).get(b"r", ""))
+    return masters
+
+
+def _fill_shared(
+    found: list[UncachedFormula],
+    pending: list[tuple[int, str, str]],
+    masters: dict[str, tuple[str, str]],
+) -> None:
+    """Give the cells sharing a formula its text, translated to each cell when possible."""
+    for i, si, ref in pending:
+        master = masters.get(si)
+        if master is not None:
+            text = _translate(master[0], master[1], ref) if ref and master[1] else master[0]
+            old = found[i]
+            found[i] = UncachedFormula(old.sheet, old.row, old.column, text)
 
 
 def find_uncached_formulas(path: Path, sheet_names: Iterable[str]) -> list[UncachedFormula]:

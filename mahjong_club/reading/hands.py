@@ -13,6 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.messages import cells as cell_texts
+from mahjong_club.messages import sheets as texts
+from mahjong_club.messages.core import Message, say
+from mahjong_club.reading.blank import value_or_blank
 from mahjong_club.reading.cells import (
     CellError,
     describe,
@@ -21,9 +25,11 @@ from mahjong_club.reading.cells import (
     parse_text,
     parse_yes_no,
 )
-from mahjong_club.reading.tables import Column, Workbook, read_table
+from mahjong_club.reading.schema import Column, Schema
+from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
 from rules.classical import HandError, HandInput, Wind, check_hand, hand_table_problems
-from rules.tiles import NotationError, parse_sets
+from rules.hand_entry import as_scored, idle_sets, winner_only_claims
+from rules.tiles import NotationError, TileSet, parse_sets
 
 WINDS: dict[str, Wind] = {
     "e": Wind.E,
@@ -40,21 +46,55 @@ WINDS: dict[str, Wind] = {
     "vest": Wind.W,
     "nord": Wind.N,
 }
-COLUMNS = [
-    Column("Session"),
-    Column("Hand"),
-    Column("Round"),
-    Column("Player"),
-    Column("Seat"),
-    Column("Mahjong"),
-    Column("Sets"),
-    Column("Flowers", required=False),
-    Column("Seasons", required=False),
-    Column("Self-drawn", required=False),
-    Column("Loose tile", required=False),
-    Column("Last tile", required=False),
-    Column("Limit", required=False),
-]
+
+
+def parse_wind(value: Any) -> Wind:
+    """A wind: E, S, W, N (or east, south, west, north)."""
+    return parse_keyword(value, WINDS, texts.KEYWORD_WIND)
+
+
+def parse_numbers(value: Any) -> frozenset[int]:
+    """Flower or season numbers, ``1 3`` or ``1,3``; a single number cell is fine.
+
+    >>> sorted(parse_numbers("3, 1")), sorted(parse_numbers(2.0))
+    ([1, 3], [2])
+    """
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = parse_int(value)
+        if not 1 <= number <= 4:
+            raise CellError.saying(texts.NUMBERS_EXPECTED, found=describe(value))
+        return frozenset({number})
+    parts = [p for p in re.split(r"[\s,;]+", parse_text(value)) if p]
+    numbers: list[int] = []
+    for part in parts:
+        if not part.isdigit() or not 1 <= int(part) <= 4:
+            raise CellError.saying(texts.NUMBERS_EXPECTED, found=describe(value))
+        numbers.append(int(part))
+    if len(set(numbers)) != len(numbers):
+        raise CellError.saying(texts.NUMBER_TWICE, found=describe(value))
+    return frozenset(numbers)
+
+
+SESSION = Column("Session", parse_text, cell_texts.WHAT_SESSION)
+HAND = Column("Hand", parse_int, texts.WHAT_HAND_NUMBER)
+ROUND = Column("Round", parse_wind, texts.WHAT_ROUND_WIND, danish="Runde")
+PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")
+SEAT = Column("Seat", parse_wind, texts.WHAT_SEAT)
+MAHJONG = Column("Mahjong", parse_yes_no)  # the sheet must have it; blank: did not win
+SETS = Column("Sets", parse_text)  # the sheet must have it; blank: no sets
+FLOWERS = Column("Flowers", parse_numbers, required=False)
+SEASONS = Column("Seasons", parse_numbers, required=False)
+SELF_DRAWN = Column("Self-drawn", parse_yes_no, required=False)
+LOOSE_TILE = Column("Loose tile", parse_yes_no, required=False)
+LAST_TILE = Column("Last tile", parse_yes_no, required=False)
+LIMIT = Column("Limit", parse_text, required=False)
+_WINNER_ONLY = (SELF_DRAWN, LOOSE_TILE, LAST_TILE)
+HANDS = Schema(
+    "Hands",
+    (SESSION, HAND, ROUND, PLAYER, SEAT, MAHJONG, SETS, FLOWERS, SEASONS, *_WINNER_ONLY, LIMIT),
+)
+#: The column of each winner-only item of a row (a field of :class:`HandInput`).
+WINNER_ONLY_COLUMNS = {"self_drawn": SELF_DRAWN, "loose_tile": LOOSE_TILE, "last_tile": LAST_TILE}
 
 
 @dataclass(frozen=True)
@@ -68,150 +108,131 @@ class Hand:
     excel_rows: tuple[int, ...]
 
 
-def parse_wind(value: Any) -> Wind:
-    """A wind: E, S, W, N (or east, south, west, north)."""
-    return parse_keyword(value, WINDS, "a wind")
+@dataclass(frozen=True)
+class _HandRow:
+    """One row of the sheet as read; ``hand`` is None when the row cannot be scored."""
 
-
-def parse_numbers(value: Any) -> frozenset[int]:
-    """Flower or season numbers, ``1 3`` or ``1,3``; a single number cell is fine."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        number = parse_int(value)
-        if not 1 <= number <= 4:
-            raise CellError(
-                f"expected numbers 1 to 4 separated by spaces or commas (like 1 3), found"
-                f" {describe(value)}"
-            )
-        return frozenset({number})
-    parts = [p for p in re.split(r"[\s,;]+", parse_text(value)) if p]
-    numbers: list[int] = []
-    for part in parts:
-        if not part.isdigit() or not 1 <= int(part) <= 4:
-            raise CellError(
-                f"expected numbers 1 to 4 separated by spaces or commas (like 1 3), found"
-                f" {describe(value)}"
-            )
-        numbers.append(int(part))
-    if len(set(numbers)) != len(numbers):
-        raise CellError(f"a number is listed twice in {describe(value)}")
-    return frozenset(numbers)
+    number: int
+    round_wind: Wind | None
+    hand: HandInput | None
 
 
 def read_hands(book: Workbook, problems: Problems) -> list[Hand]:
     """Every complete, valid hand of the ``Hands`` sheet, sessions and hands in order."""
-    table = read_table(book, "Hands", COLUMNS, problems)
+    table = read_sheet(book, HANDS, problems)
     if table is None:
         return []
-    label = table.column_label
-    grouped: dict[tuple[str, int], list[tuple[int, Wind | None, HandInput | None]]] = {}
+    grouped: dict[tuple[str, int], list[_HandRow]] = {}
     for row in table:
-        session = row.get(problems, "Session", parse_text, what="the session")
-        number = row.get(problems, "Hand", parse_int, what="the hand's number")
-        round_wind = row.get(problems, "Round", parse_wind, what="the round wind")
-        player = row.get(problems, "Player", parse_text, what="the player")
-        seat = row.get(problems, "Seat", parse_wind, what="the seat (E, S, W or N)")
-        winner = row.get(problems, "Mahjong", parse_yes_no, required=False) or False
-        sets_text = row.get(problems, "Sets", parse_text, required=False)
-        flowers = row.get(problems, "Flowers", parse_numbers, required=False) or frozenset()
-        seasons = row.get(problems, "Seasons", parse_numbers, required=False) or frozenset()
-        self_drawn = row.get(problems, "Self-drawn", parse_yes_no, required=False) or False
-        loose = row.get(problems, "Loose tile", parse_yes_no, required=False) or False
-        last = row.get(problems, "Last tile", parse_yes_no, required=False) or False
-        limit = row.get(problems, "Limit", parse_text, required=False)
-        if session is None or number is None:
-            continue
-        hand_input: HandInput | None = None
-        try:
-            sets = parse_sets(sets_text)
-        except NotationError as exc:
-            problems.error(table.sheet, row.number, label("Sets"), str(exc))
-            sets = None
-        if row.ok and sets is not None and player is not None and seat is not None:
-            if not winner:
-                for column, flag in (
-                    ("Self-drawn", self_drawn),
-                    ("Loose tile", loose),
-                    ("Last tile", last),
-                ):
-                    if flag:
-                        problems.warning(
-                            table.sheet,
-                            row.number,
-                            label(column),
-                            f"{column} is marked for {player!r}, who did not go Mah-Jong;"
-                            " it only counts for the winner and is ignored here",
-                        )
-                self_drawn = loose = last = False
-                for tile_set in sets:
-                    if tile_set.kind.value == "pair" or (
-                        tile_set.kind.value == "chow" and not tile_set.exposed
-                    ):
-                        problems.warning(
-                            table.sheet,
-                            row.number,
-                            label("Sets"),
-                            f"{tile_set.notation()} scores nothing in a hand that did not go"
-                            " Mah-Jong (a non-winner lists pungs, kongs and exposed chows)",
-                        )
-            hand_input = HandInput(
-                player, seat, sets, winner, flowers, seasons, self_drawn, loose, last, limit
-            )
-            try:
-                check_hand(hand_input)
-            except HandError as exc:
-                problems.error(table.sheet, row.number, label(exc.column), str(exc))
-                hand_input = None
-        grouped.setdefault((session, number), []).append((row.number, round_wind, hand_input))
-
-    hands: list[Hand] = []
+        key, hand_row = _read_row(row)
+        if key is not None:
+            grouped.setdefault(key, []).append(hand_row)
     session_order: dict[str, int] = {}
     for session, _ in grouped:
         session_order.setdefault(session, len(session_order))
+    hands: list[Hand] = []
     for (session, number), rows in sorted(
         grouped.items(), key=lambda kv: (session_order[kv[0][0]], kv[0][1])
     ):
-        first = rows[0][0]
-        where = f"hand {number} of session {session!r}"
-        if len(rows) != 4:
-            numbers = ", ".join(str(r[0]) for r in rows)
-            problems.error(
-                table.sheet,
-                first,
-                label("Hand"),
-                f"{where} has {len(rows)} row(s) (rows {numbers}); a hand has four, one per seat",
-            )
-            continue
-        winds = {r[1] for r in rows if r[1] is not None}
-        if len(winds) > 1:
-            problems.error(
-                table.sheet,
-                first,
-                label("Round"),
-                f"{where} has different round winds ({', '.join(sorted(winds))}) in its rows",
-            )
-            continue
-        inputs = [r[2] for r in rows]
-        if any(i is None for i in inputs) or not winds:
-            continue
-        complete = [i for i in inputs if i is not None]
-        players = [i.player for i in complete]
-        duplicates = {p for p in players if players.count(p) > 1}
-        ok = not duplicates
-        for p in sorted(duplicates):
-            problems.error(table.sheet, first, label("Player"), f"{p!r} sits twice in {where}")
-        for index, column, message in hand_table_problems(complete):
-            problems.error(table.sheet, rows[index][0], label(column), f"{where}: {message}")
-            ok = False
-        if not ok:
-            continue
-        order = sorted(range(4), key=lambda i: list(Wind).index(complete[i].seat))
-        hands.append(
-            Hand(
-                session,
-                number,
-                next(iter(winds)),
-                tuple(complete[i] for i in order),
-                tuple(rows[i][0] for i in order),
-            )
-        )
+        hand = _whole_hand(table, session, number, rows)
+        if hand is not None:
+            hands.append(hand)
     return hands
+
+
+def _read_row(row: Row) -> tuple[tuple[str, int] | None, _HandRow]:
+    """One row: its (session, hand number), and the player's hand when it can be scored."""
+    session = row.value(SESSION)
+    number = row.value(HAND)
+    round_wind = row.value(ROUND)
+    player = row.value(PLAYER)
+    seat = row.value(SEAT)
+    winner = value_or_blank(row, MAHJONG) or False
+    sets_text = value_or_blank(row, SETS)
+    flowers = row.value(FLOWERS) or frozenset()
+    seasons = row.value(SEASONS) or frozenset()
+    self_drawn = row.value(SELF_DRAWN) or False
+    loose = row.value(LOOSE_TILE) or False
+    last = row.value(LAST_TILE) or False
+    limit = row.value(LIMIT)
+    hand_row = _HandRow(row.number, round_wind, None)
+    if session is None or number is None:
+        return None, hand_row
+    sets = _read_sets(row, sets_text)
+    if row.ok and sets is not None and player is not None and seat is not None:
+        hand = HandInput(
+            player, seat, sets, winner, flowers, seasons, self_drawn, loose, last, limit
+        )
+        hand_row = _HandRow(row.number, round_wind, _checked(row, hand))
+    return (session, number), hand_row
+
+
+def _read_sets(row: Row, text: str | None) -> tuple[TileSet, ...] | None:
+    """The ``Sets`` cell as tile sets; None (reported) when it is not valid notation."""
+    try:
+        return parse_sets(text)
+    except NotationError as exc:
+        _rule_error(row, SETS.name, exc)
+        return None
+
+
+def _checked(row: Row, hand: HandInput) -> HandInput | None:
+    """The row as scored, after warning about what a non-winner claims in vain."""
+    for name in winner_only_claims(hand):
+        column = WINNER_ONLY_COLUMNS[name]
+        row.warning(column, texts.FLAG_NOT_WINNER, column=column.name, player=hand.player)
+    for tile_set in idle_sets(hand):
+        row.warning(SETS, texts.SET_NOT_WINNER, tile_set=tile_set.notation())
+    hand = as_scored(hand)
+    try:
+        check_hand(hand)
+    except HandError as exc:
+        _rule_error(row, exc.column, exc)
+        return None
+    return hand
+
+
+def _rule_error(row: Row, column: str, exc: Exception) -> None:
+    """Report what a rule found wrong with this row's ``column``."""
+    table = row.table
+    table.problems.error(table.sheet, row.number, table.column_label(column), str(exc))
+
+
+def _whole_hand(table: Table, session: str, number: int, rows: list[_HandRow]) -> Hand | None:
+    """The four rows of one hand as a :class:`Hand`; None when they do not make one."""
+    first = rows[0].number
+    where = say(texts.HAND_WHERE, number=number, session=session)
+    if len(rows) != 4:
+        shown = ", ".join(str(r.number) for r in rows)
+        table.error(first, HAND, texts.HAND_ROW_COUNT, where=where, count=len(rows), rows=shown)
+        return None
+    winds = {r.round_wind for r in rows if r.round_wind is not None}
+    if len(winds) > 1:
+        shown = ", ".join(sorted(winds))
+        table.error(first, ROUND, texts.HAND_ROUND_WINDS, where=where, winds=shown)
+        return None
+    complete = [r.hand for r in rows if r.hand is not None]
+    if len(complete) != 4 or not winds or not _table_ok(table, where, rows, complete):
+        return None
+    order = sorted(range(4), key=lambda i: list(Wind).index(complete[i].seat))
+    return Hand(
+        session,
+        number,
+        next(iter(winds)),
+        tuple(complete[i] for i in order),
+        tuple(rows[i].number for i in order),
+    )
+
+
+def _table_ok(table: Table, where: Message, rows: list[_HandRow], hands: list[HandInput]) -> bool:
+    """True when the four rows fit together (seats, winner, tiles); else reported."""
+    players = [h.player for h in hands]
+    duplicates = sorted({p for p in players if players.count(p) > 1})
+    for player in duplicates:
+        table.error(rows[0].number, PLAYER, texts.HAND_PLAYER_TWICE, player=player, where=where)
+    found = hand_table_problems(hands)
+    for index, column, problem in found:
+        table.error(
+            rows[index].number, column, texts.HAND_TABLE_PROBLEM, where=where, problem=problem
+        )
+    return not duplicates and not found

@@ -5,14 +5,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.messages import cells as cell_texts
+from mahjong_club.messages import sheets as texts
 from mahjong_club.reading.cells import parse_keyword, parse_text
-from mahjong_club.reading.tables import HEADER_ALIASES, Column, Workbook, read_table
+from mahjong_club.reading.schema import Column, Schema
+from mahjong_club.reading.tables import Row, Workbook, read_sheet
 from rules.model import Division, GameType
 from rules.schedule import PlannedGame
 
 GAME_TYPES = {"mcr": GameType.MCR, "riichi": GameType.RIICHI}
-SEAT_COLUMNS = ("Player 1", "Player 2", "Player 3", "Player 4")
-SCHEDULE_ALIASES = {**HEADER_ALIASES, **{f"spiller {i}": f"Player {i}" for i in range(1, 5)}}
+
+
+def parse_game_type(value: object) -> GameType:
+    """``MCR`` or ``Riichi``, in any case."""
+    return parse_keyword(value, GAME_TYPES, texts.KEYWORD_GAME_TYPE)
+
+
+PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")
+GAME_TYPE = Column("Game", parse_game_type, texts.WHAT_GAME_TYPE, danish="Spil")
+SIGNUPS = Schema("Signups", (PLAYER, GAME_TYPE))
+
+DIVISION = Column("Division", parse_text, cell_texts.WHAT_DIVISION)
+PLANNED_GAME = Column("Game", parse_text, texts.WHAT_PLANNED_GAME, danish="Spil")
+SEATS = tuple(
+    Column(f"Player {i}", parse_text, texts.WHAT_A_PLAYER, danish=f"Spiller {i}")
+    for i in range(1, 5)
+)
+SCHEDULE = Schema("Schedule", (DIVISION, PLANNED_GAME, *SEATS))
 
 
 @dataclass(frozen=True)
@@ -26,28 +45,19 @@ class Signup:
 
 def read_signups(book: Workbook, problems: Problems) -> list[Signup]:
     """The ``Signups`` sheet; an unknown game type is an error, a repeated row a warning."""
-    table = read_table(book, "Signups", [Column("Player"), Column("Game")], problems)
+    table = read_sheet(book, SIGNUPS, problems)
     if table is None:
         return []
     signups: list[Signup] = []
     seen: dict[tuple[str, GameType], int] = {}
     for row in table:
-        player = row.get(problems, "Player", parse_text, what="the player")
-        game = row.get(
-            problems,
-            "Game",
-            lambda v: parse_keyword(v, GAME_TYPES, "the game type"),
-            what="the game type (MCR or Riichi)",
-        )
+        player = row.value(PLAYER)
+        game = row.value(GAME_TYPE)
         if player is None or game is None or not row.ok:
             continue
         if (player, game) in seen:
-            problems.warning(
-                table.sheet,
-                row.number,
-                table.column_label("Player"),
-                f"{player!r} signed up for {game} twice (also row {seen[(player, game)]})",
-            )
+            other = seen[(player, game)]
+            row.warning(PLAYER, texts.SIGNUP_TWICE, player=player, game=game, other=other)
             continue
         seen[(player, game)] = row.number
         signups.append(Signup(player, game, row.number))
@@ -58,46 +68,42 @@ def read_schedule(
     book: Workbook, divisions: list[Division], problems: Problems
 ) -> list[PlannedGame]:
     """The ``Schedule`` sheet: planned foursomes of division members."""
-    columns = [Column("Division"), Column("Game"), *(Column(c) for c in SEAT_COLUMNS)]
-    table = read_table(book, "Schedule", columns, problems, SCHEDULE_ALIASES)
+    table = read_sheet(book, SCHEDULE, problems)
     if table is None:
         return []
     by_name = {d.name: d for d in divisions}
     planned: list[PlannedGame] = []
     for row in table:
-        division = row.get(problems, "Division", parse_text, what="the division")
-        label = row.get(problems, "Game", parse_text, what="the planned game's number")
-        players = [row.get(problems, c, parse_text, what="a player") for c in SEAT_COLUMNS]
-        if not row.ok or division is None or label is None or None in players:
+        division = row.value(DIVISION)
+        label = row.value(PLANNED_GAME)
+        seated = _foursome([row.value(c) for c in SEATS])
+        if not row.ok or division is None or label is None or seated is None:
             continue
         if division not in by_name:
-            problems.error(
-                table.sheet,
-                row.number,
-                table.column_label("Division"),
-                f"unknown division {division!r}; the Divisions sheet has:"
-                f" {', '.join(repr(d) for d in by_name)}",
-            )
+            known = ", ".join(repr(d) for d in by_name)
+            row.error(DIVISION, texts.SCHEDULE_UNKNOWN_DIVISION, division=division, known=known)
             continue
-        members = by_name[division].members
-        ok = True
-        for column, player in zip(SEAT_COLUMNS, players, strict=True):
-            if player not in members:
-                problems.error(
-                    table.sheet,
-                    row.number,
-                    table.column_label(column),
-                    f"{player!r} is not a member of division {division!r}",
-                )
-                ok = False
-        if len(set(players)) != 4:
-            problems.error(
-                table.sheet,
-                row.number,
-                table.column_label("Player 1"),
-                "a planned game needs four different players",
-            )
-            ok = False
-        if ok:
-            planned.append(PlannedGame(division, label, tuple(players), row.number))  # type: ignore[arg-type]
+        if _check_foursome(row, by_name[division], seated):
+            planned.append(PlannedGame(division, label, seated, row.number))
     return planned
+
+
+def _foursome(players: list[str | None]) -> tuple[str, str, str, str] | None:
+    """The four seats' players, or None when a seat is blank or bad (reported)."""
+    match players:
+        case [str() as first, str() as second, str() as third, str() as fourth]:
+            return (first, second, third, fourth)
+    return None
+
+
+def _check_foursome(row: Row, division: Division, players: tuple[str, ...]) -> bool:
+    """True when the four players are different members of ``division`` (else reported)."""
+    ok = True
+    for column, player in zip(SEATS, players, strict=True):
+        if player not in division.members:
+            row.error(column, texts.SCHEDULE_NOT_A_MEMBER, player=player, division=division.name)
+            ok = False
+    if len(set(players)) != len(SEATS):
+        row.error(SEATS[0], texts.SCHEDULE_FOUR_PLAYERS)
+        ok = False
+    return ok

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.messages import league as texts
+from mahjong_club.messages.core import Entry
 from mahjong_club.reading.cells import (
     CellError,
     parse_date,
@@ -25,11 +28,18 @@ from mahjong_club.reading.cells import (
     parse_text,
     parse_yes_no,
 )
-from mahjong_club.reading.tables import Column, Workbook, read_table
+from mahjong_club.reading.schema import Column, Schema
+from mahjong_club.reading.tables import Table, Workbook, read_sheet
 from rules.classical import ClassicalRules
-from rules.ruleset import RIICHI_RULESETS, Ruleset
+from rules.game_checks import uma_total
+from rules.ruleset import RIICHI_RULESETS, RiichiRulesetName, Ruleset
+
+T = TypeVar("T")
 
 SHEET = "Settings"
+KEY = Column("Key", parse_text, texts.WHAT_SETTING_NAME, danish="Nøgle")
+VALUE = Column("Value", required=False, danish="Værdi")  # read raw: each key has its parser
+SETTINGS = Schema(SHEET, (KEY, VALUE))
 KNOWN_KEYS = (
     "club",
     "tournament",
@@ -87,9 +97,7 @@ def parse_four_numbers(value: Any) -> tuple[int | Fraction, ...]:
         if len(parts) == 4:
             break
     else:
-        raise CellError(
-            f"expected four numbers by placement, like 15000,5000,-5000,-15000; found {text!r}"
-        )
+        raise CellError.saying(texts.EXPECTED_FOUR_NUMBERS, found=text)
     numbers: list[int | Fraction] = []
     for part in parts:
         number = parse_number(part.strip())
@@ -101,92 +109,105 @@ def read_settings(book: Workbook, problems: Problems) -> tuple[Settings, Ruleset
     """Settings and rule variants from the ``Settings`` sheet; defaults where it is absent."""
     if book.find(SHEET) is None:
         return Settings(), Ruleset()
-    table = read_table(book, SHEET, [Column("Key"), Column("Value", required=False)], problems)
+    table = read_sheet(book, SETTINGS, problems)
     if table is None:
         return Settings(), Ruleset()
+    given = _Given(table, _read_values(table))
+    settings = _settings(given)
+    return settings, _ruleset(given)
+
+
+def _read_values(table: Table) -> dict[str, tuple[int, Any]]:
+    """Each known setting's row and raw value; unknown and repeated keys are reported."""
     values: dict[str, tuple[int, Any]] = {}
     for row in table:
-        key = row.get(problems, "Key", parse_text, what="the setting's name")
+        key = row.value(KEY)
         if key is None:
             continue
         name = key.strip().casefold().replace(" ", "_").replace("-", "_")
         if name not in KNOWN_KEYS:
-            problems.warning(
-                table.sheet,
-                row.number,
-                table.column_label("Key"),
-                f"unknown setting {key!r} is ignored; known settings: {', '.join(KNOWN_KEYS)}",
-            )
+            row.warning(KEY, texts.UNKNOWN_SETTING, key=key, known=", ".join(KNOWN_KEYS))
             continue
         if name in values:
-            problems.error(
-                table.sheet,
-                row.number,
-                table.column_label("Key"),
-                f"setting {name!r} is given twice (also in row {values[name][0]})",
-            )
+            row.error(KEY, texts.SETTING_TWICE, name=name, row=values[name][0])
             continue
-        values[name] = (row.number, row.raw("Value"))
+        values[name] = (row.number, row.raw(VALUE))
+    return values
 
-    def get(name: str, parse: Any, default: Any) -> Any:
-        if name not in values or values[name][1] is None:
+
+class _Given:
+    """The settings given in the sheet, parsed on request; a bad value is reported."""
+
+    def __init__(self, table: Table, values: dict[str, tuple[int, Any]]) -> None:
+        self.table = table
+        self.values = values
+
+    def get(self, name: str, parse: Callable[[Any], T], default: T) -> T:
+        """Setting ``name`` parsed by ``parse``; ``default`` when absent or bad (reported)."""
+        if name not in self.values or self.values[name][1] is None:
             return default
-        number, value = values[name]
+        number, value = self.values[name]
         try:
             return parse(value)
         except CellError as exc:
-            problems.error(table.sheet, number, table.column_label("Value"), f"{name}: {exc}")
+            self.table.error(number, VALUE, texts.SETTING_BAD_VALUE, name=name, problem=exc.message)
             return default
 
-    def choice(options: tuple[str, ...], what: str) -> Any:
-        return lambda v: parse_keyword(v, {o: o for o in options}, what)
+    def row(self, name: str) -> int:
+        """The row where setting ``name`` is given."""
+        return self.values[name][0]
 
-    raw = {k: parse_text(v) for k, (_, v) in values.items() if v is not None}
-    settings = Settings(
-        club=get("club", parse_text, ""),
-        tournament=get("tournament", parse_text, ""),
-        season=get("season", parse_text, ""),
-        season_start=get("season_start", parse_date, None),
-        as_of=get("as_of", parse_date, None),
-        mode=get("mode", choice(("league", "tournament"), "league or tournament"), "league"),
-        language=get("language", choice(("en", "da"), "a language"), "en"),
-        season_complete=get("season_complete", parse_yes_no, False),
-        email_from=get("email_from", parse_text, ""),
-        smtp_host=get("smtp_host", parse_text, ""),
-        smtp_port=get("smtp_port", parse_int, None),
-        site_url=get("site_url", parse_text, ""),
+
+def _choice(options: tuple[T, ...], what: Entry) -> Callable[[Any], T]:
+    """A parser for one of ``options`` (lower-case words), saying ``what`` when it is not."""
+    return lambda v: parse_keyword(v, {str(o): o for o in options}, what)
+
+
+def _settings(given: _Given) -> Settings:
+    raw = {k: parse_text(v) for k, (_, v) in given.values.items() if v is not None}
+    return Settings(
+        club=given.get("club", parse_text, ""),
+        tournament=given.get("tournament", parse_text, ""),
+        season=given.get("season", parse_text, ""),
+        season_start=given.get("season_start", parse_date, None),
+        as_of=given.get("as_of", parse_date, None),
+        mode=given.get("mode", _choice(("league", "tournament"), texts.WHAT_MODE), "league"),
+        language=given.get("language", _choice(("en", "da"), texts.WHAT_LANGUAGE), "en"),
+        season_complete=given.get("season_complete", parse_yes_no, False),
+        email_from=given.get("email_from", parse_text, ""),
+        smtp_host=given.get("smtp_host", parse_text, ""),
+        smtp_port=given.get("smtp_port", parse_int, None),
+        site_url=given.get("site_url", parse_text, ""),
         raw=raw,
     )
-    ruleset_name = get("riichi_ruleset", choice(RIICHI_RULESETS, "a riichi ruleset"), "ema2016")
+
+
+def _ruleset(given: _Given) -> Ruleset:
+    ruleset_name: RiichiRulesetName = given.get(
+        "riichi_ruleset", _choice(RIICHI_RULESETS, texts.WHAT_RULESET), "ema2016"
+    )
     overrides: dict[str, Any] = {}
-    start = get("start_points", parse_int, None)
+    start = given.get("start_points", parse_int, None)
     if start is not None:
         if start <= 0:
-            problems.error(
-                table.sheet,
-                values["start_points"][0],
-                table.column_label("Value"),
-                f"start_points: expected a positive whole number, found {start}",
+            given.table.error(
+                given.row("start_points"), VALUE, texts.START_POINTS_NOT_POSITIVE, value=start
             )
         else:
             overrides["start_points"] = start
-    uma = get("uma", parse_four_numbers, None)
+    uma: tuple[int | Fraction, ...] | None = given.get("uma", parse_four_numbers, None)
     if uma is not None:
-        if all(abs(u) < 1000 for u in uma):
+        if all(-1000 < u < 1000 for u in uma):
             uma = tuple(u * 1000 for u in uma)
-        if sum(uma) != 0:
-            problems.warning(
-                table.sheet,
-                values["uma"][0],
-                table.column_label("Value"),
-                f"uma {', '.join(str(u) for u in uma)} does not add up to 0",
-            )
+        if uma_total(uma) is not None:
+            shown = ", ".join(str(u) for u in uma)
+            given.table.warning(given.row("uma"), VALUE, texts.UMA_NOT_ZERO, uma=shown)
         overrides["uma"] = uma
-    table_points = get("mcr_table_points", parse_four_numbers, None)
+    table_points: tuple[int | Fraction, ...] | None
+    table_points = given.get("mcr_table_points", parse_four_numbers, None)
     if table_points is not None:
         overrides["mcr_table_points"] = table_points
-    limit = get("limit", parse_int, None)
+    limit = given.get("limit", parse_int, None)
     if limit is not None:
         overrides["classical"] = ClassicalRules(limit=limit)
-    ruleset = Ruleset.for_riichi_ruleset(ruleset_name, **overrides)
-    return settings, ruleset
+    return Ruleset.for_riichi_ruleset(ruleset_name, **overrides)

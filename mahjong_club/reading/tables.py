@@ -1,46 +1,43 @@
 """Reading one sheet of the workbook as a table: header row, known columns, data rows.
 
-Sheet names and headers are matched case-insensitively, ignoring surrounding spaces, and the
-Danish headers are accepted (Spiller = Player, Dato = Date, Point = Score, Spil = Game,
-Niveau = Level). The header row is the first non-empty row. Blank rows are skipped; extra
-columns are kept in the workbook and ignored here.
+A sheet is read through its :class:`~mahjong_club.reading.schema.Schema` (see that module
+for how a reader uses it): :func:`read_sheet` finds the header row (the first non-empty row),
+matches each column by its English or Danish header (case-insensitively, ignoring
+surrounding spaces), and keeps the rows filled in any known column. Blank rows are skipped;
+extra columns are kept in the workbook and ignored here.
+
+:meth:`Row.value` reads a cell as its column says; :meth:`Row.get` is the lower-level form,
+with the parser and whether a blank cell is a problem given by the caller.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from python_calamine import CalamineWorkbook
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import fold_name
+from mahjong_club.messages import cells as texts
+from mahjong_club.messages.core import Entry, Message, say
+from mahjong_club.ooxml import column_letter
 from mahjong_club.reading.cells import CellError, is_blank
-from mahjong_club.workbook.xlsx import column_letter
+from mahjong_club.reading.schema import Column, Schema, What
 
 T = TypeVar("T")
-
-#: Header spellings accepted besides the English name (all compared case-folded).
-HEADER_ALIASES: dict[str, str] = {
-    "spiller": "Player",
-    "dato": "Date",
-    "point": "Score",
-    "spil": "Game",
-    "niveau": "Level",
-    "nøgle": "Key",
-    "værdi": "Value",
-    "runde": "Round",
-    "slag": "Roll",
-}
-
 
 fold = fold_name
 
 
 class WorkbookError(Exception):
-    """The file cannot be read as an Excel workbook at all."""
+    """The file cannot be read as an Excel workbook at all; ``str(error)`` is in English."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class Workbook:
@@ -51,15 +48,14 @@ class Workbook:
         try:
             self._book = CalamineWorkbook.from_path(str(path))
         except Exception as exc:  # calamine raises its own error types
-            raise WorkbookError(
-                f"{path.name} cannot be read as an Excel workbook (.xlsx): {exc}"
-            ) from exc
+            message = say(texts.WORKBOOK_UNREADABLE, file=path.name, error=str(exc))
+            raise WorkbookError(message) from exc
         self.sheet_names: list[str] = list(self._book.sheet_names)
         #: Cells (sheet, Excel row, 0-based column) holding a formula with no saved value;
         #: already reported, so a reader does not report them again as blank.
         self.uncached: set[tuple[str, int, int]] = set()
         self._rows: dict[str, list[list[Any]]] = {}
-        self._by_fold = {}
+        self._by_fold: dict[str, str] = {}
         for name in self.sheet_names:
             self._by_fold.setdefault(fold(name), name)
 
@@ -75,12 +71,7 @@ class Workbook:
         return self._rows[sheet]
 
 
-@dataclass(frozen=True)
-class Column:
-    """A column a sheet may have: its English header, and whether the sheet must have it."""
-
-    name: str
-    required: bool = True
+ColumnRef = Column[Any] | str
 
 
 @dataclass
@@ -93,15 +84,26 @@ class Table:
     positions: dict[str, int]  # canonical name -> 0-based column index
     rows: list[tuple[int, list[Any]]]  # (Excel row number, cells)
     uncached: set[tuple[str, int, int]] = field(default_factory=set)
+    schema: Schema = field(default_factory=lambda: Schema("", ()))
+    problems: Problems = field(default_factory=Problems)
 
-    def column_label(self, name: str) -> str:
+    def column_label(self, name: ColumnRef) -> str:
         """The column as the organiser sees it: its header, and the English name if different."""
+        name = name if isinstance(name, str) else name.name
         written = self.headers.get(name, name)
         return written if fold(written) == fold(name) else f"{written} ({name})"
 
-    def has(self, name: str) -> bool:
+    def has(self, name: ColumnRef) -> bool:
         """True when the sheet has column ``name``."""
-        return name in self.positions
+        return (name if isinstance(name, str) else name.name) in self.positions
+
+    def error(self, row: int | None, column: ColumnRef, what: Entry, /, **params: object) -> None:
+        """Report an error at ``row`` (an Excel row number) of ``column``."""
+        self.problems.error(self.sheet, row, self.column_label(column), say(what, **params))
+
+    def warning(self, row: int | None, column: ColumnRef, what: Entry, /, **params: object) -> None:
+        """Report a warning at ``row`` (an Excel row number) of ``column``."""
+        self.problems.warning(self.sheet, row, self.column_label(column), say(what, **params))
 
     def __iter__(self) -> Iterator[Row]:
         rows_with_formulas = {r for (_, r, _) in self.uncached}
@@ -121,13 +123,36 @@ class Row:
         self.ok = True
         self.uncached = uncached
 
-    def raw(self, name: str) -> Any:
+    def raw(self, name: ColumnRef) -> Any:
         """The raw cell value of column ``name`` (None when blank or the column is absent)."""
-        index = self.table.positions.get(name)
+        index = self.table.positions.get(name if isinstance(name, str) else name.name)
         if index is None or index >= len(self.cells):
             return None
         value = self.cells[index]
         return None if is_blank(value) else value
+
+    @overload
+    def value(self, column: Column[T]) -> T | None: ...
+    @overload
+    def value(self, column: str) -> Any: ...
+    def value(self, column: ColumnRef) -> Any:
+        """The cell of ``column`` parsed by the column's parser; None (reported) when bad.
+
+        A blank cell is None; in a required column it is reported as a partly filled row.
+        """
+        if isinstance(column, str):
+            column = self.table.schema.column(column)
+        return self.get(
+            self.table.problems, column.name, column.parse, column.required, column.what
+        )
+
+    def error(self, column: ColumnRef, what: Entry, /, **params: object) -> None:
+        """Report an error in this row's ``column``."""
+        self.table.error(self.number, column, what, **params)
+
+    def warning(self, column: ColumnRef, what: Entry, /, **params: object) -> None:
+        """Report a warning in this row's ``column``."""
+        self.table.warning(self.number, column, what, **params)
 
     def get(
         self,
@@ -135,10 +160,11 @@ class Row:
         name: str,
         parse: Callable[[Any], T],
         required: bool = True,
-        what: str = "a value",
+        what: What = texts.WHAT_VALUE,
     ) -> T | None:
         """Column ``name`` parsed by ``parse``; a blank required cell is a partly filled row."""
         value = self.raw(name)
+        label = self.table.column_label(name)
         if value is None:
             if self.uncached and (
                 (self.table.sheet, self.number, self.table.positions.get(name, -1))
@@ -148,81 +174,42 @@ class Row:
                 return None
             if required:
                 self.ok = False
-                problems.error(
-                    self.table.sheet,
-                    self.number,
-                    self.table.column_label(name),
-                    f"this row is partly filled in: {what} is missing",
-                )
+                shown = what if isinstance(what, (Message, str)) else say(what)
+                message = say(texts.PARTLY_FILLED, what=shown)
+                problems.error(self.table.sheet, self.number, label, message)
             return None
         try:
             return parse(value)
         except CellError as exc:
             self.ok = False
-            problems.error(self.table.sheet, self.number, self.table.column_label(name), str(exc))
+            problems.error(self.table.sheet, self.number, label, exc.message)
             return None
 
 
-def read_table(
-    book: Workbook,
-    sheet_name: str,
-    columns: Sequence[Column],
-    problems: Problems,
-    aliases: Mapping[str, str] = HEADER_ALIASES,
-) -> Table | None:
-    """Read sheet ``sheet_name``; None (with an error) when a required column is missing.
+def read_sheet(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
+    """Read the sheet of ``schema``; None (reported) when a required column is missing.
 
     The caller checks that the sheet exists. Rows blank in every known column are skipped.
     """
-    actual = book.find(sheet_name)
+    return _read(book, schema, problems)
+
+
+def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
+    actual = book.find(schema.sheet)
     assert actual is not None
     all_rows = book.rows(actual)
     header_index = next(
         (i for i, row in enumerate(all_rows) if any(not is_blank(v) for v in row)), None
     )
-    wanted = {fold(c.name): c.name for c in columns}
-    headers: dict[str, str] = {}
-    positions: dict[str, int] = {}
-    if header_index is not None:
-        for index, value in enumerate(all_rows[header_index]):
-            if is_blank(value):
-                continue
-            key = fold(value)
-            canonical = wanted.get(key) or (
-                aliases[key] if key in aliases and fold(aliases[key]) in wanted else None
-            )
-            if canonical is None:
-                continue
-            if canonical in positions:
-                problems.warning(
-                    actual,
-                    header_index + 1,
-                    str(value).strip(),
-                    f"a second {canonical!r} column (column {column_letter(index)}) is ignored;"
-                    f" the one in column {column_letter(positions[canonical])} is used",
-                )
-                continue
-            headers[canonical] = str(value).strip()
-            positions[canonical] = index
-    missing = [c.name for c in columns if c.required and c.name not in positions]
+    header = all_rows[header_index] if header_index is not None else []
+    header_row = header_index + 1 if header_index is not None else None
+    headers, positions = _match_headers(actual, header_row, header, schema, problems)
+    missing = [c.name for c in schema.columns if c.required and c.name not in positions]
     if missing:
-        found = (
-            [str(v).strip() for v in all_rows[header_index] if not is_blank(v)]
-            if header_index is not None
-            else []
-        )
-        shown = ", ".join(repr(f) for f in found) if found else "none (the sheet is empty)"
-        header_row = header_index + 1 if header_index is not None else None
-        for name in missing:
-            problems.error(
-                actual,
-                header_row,
-                name,
-                f"the sheet has no {name!r} column; its header row has: {shown}",
-            )
+        _report_missing(actual, header_row, header, missing, problems)
         return None
     uncached = {cell for cell in book.uncached if cell[0] == actual}
-    table = Table(actual, (header_index or 0) + 1, headers, positions, [], uncached)
+    table = Table(actual, header_row or 1, headers, positions, [], uncached, schema, problems)
     if header_index is None:
         return table
     indexes = list(positions.values())
@@ -232,3 +219,64 @@ def read_table(
         ):
             table.rows.append((offset, row))
     return table
+
+
+def _match_headers(
+    sheet: str,
+    header_row: int | None,
+    header: list[Any],
+    schema: Schema,
+    problems: Problems,
+) -> tuple[dict[str, str], dict[str, int]]:
+    """Each known column's header as written and its position; a repeated column is warned."""
+    lookup = {fold(c.danish): c.name for c in schema.columns if c.danish}
+    lookup.update({fold(c.name): c.name for c in schema.columns})  # English first
+    headers: dict[str, str] = {}
+    positions: dict[str, int] = {}
+    for index, value in enumerate(header):
+        canonical = None if is_blank(value) else lookup.get(fold(value))
+        if canonical is None:
+            continue
+        written = str(value).strip()
+        if canonical in positions:
+            problems.warning(
+                sheet,
+                header_row,
+                written,
+                say(
+                    texts.SECOND_COLUMN,
+                    column=canonical,
+                    letter=column_letter(index),
+                    used=column_letter(positions[canonical]),
+                ),
+            )
+            continue
+        headers[canonical] = written
+        positions[canonical] = index
+    return headers, positions
+
+
+def _report_missing(
+    sheet: str, header_row: int | None, header: list[Any], missing: list[str], problems: Problems
+) -> None:
+    found = [str(v).strip() for v in header if not is_blank(v)]
+    shown = ", ".join(repr(f) for f in found)
+    for name in missing:
+        message = (
+            say(texts.NO_COLUMN, column=name, headers=shown)
+            if found
+            else say(texts.NO_COLUMN_EMPTY_SHEET, column=name)
+        )
+        problems.error(sheet, header_row, name, message)
+
+
+__all__ = [
+    "Column",
+    "Row",
+    "Schema",
+    "Table",
+    "Workbook",
+    "WorkbookError",
+    "fold",
+    "read_sheet",
+]

@@ -13,17 +13,16 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from mahjong_club.common.problems import Problem
-from mahjong_club.compute import LeagueResult
+from mahjong_club.compute.attendance import AttendanceResult
 from mahjong_club.compute.duplicate import DuplicateResult
 from mahjong_club.compute.hands import HandResult
-from mahjong_club.compute.season import (
-    AttendanceResult,
-    NextSeasonResult,
-    ScheduleResult,
-    TonightResult,
-)
+from mahjong_club.compute.next_season import NextSeasonResult
+from mahjong_club.compute.schedule import ScheduleResult
+from mahjong_club.compute.standings import StandingsResult
+from mahjong_club.compute.tonight import TonightResult
 from mahjong_club.compute.tournament import TournamentResult
-from mahjong_club.reading.season import Season
+from mahjong_club.messages.breakdown import hand_breakdown
+from mahjong_club.messages.rules import next_reason
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
 from rules.model import DiceRoll, GameType
 
@@ -61,12 +60,14 @@ def number(value: Fraction | int) -> int | Fraction:
     return value
 
 
-def standings_rows(result: LeagueResult) -> list[list[Cell]]:
+def standings_rows(
+    result: StandingsResult, tournament: TournamentResult | None = None
+) -> list[list[Cell]]:
     """One row per division member, divisions in ladder order, best first.
 
     A tournament adds one column per session: the player's result with uma in it.
     """
-    sessions = result.tournament.sessions if result.tournament else []
+    sessions = tournament.sessions if tournament else []
     rows: list[list[Cell]] = [list(STANDINGS_COLUMNS) + [f"Session {s}" for s in sessions]]
     for standing in result.standings:
         division = standing.division
@@ -88,18 +89,20 @@ def standings_rows(result: LeagueResult) -> list[list[Cell]]:
                     division.level,
                     record.penalty_points or None,
                     *(
-                        number(result.tournament.session_points.get((record.player, s), 0))
+                        number(tournament.session_points.get((record.player, s), 0))
                         for s in sessions
-                        if result.tournament
+                        if tournament
                     ),
                 ]
             )
     return rows
 
 
-def standings_sheet(result: LeagueResult) -> ResultSheet:
-    """The ``Standings`` result sheet."""
-    return ResultSheet("Standings", standings_rows(result))
+def standings_sheet(
+    result: StandingsResult, tournament: TournamentResult | None = None
+) -> ResultSheet:
+    """The ``Standings`` result sheet (a tournament's with a column per session)."""
+    return ResultSheet("Standings", standings_rows(result, tournament))
 
 
 def problems_sheet(problems: Sequence[Problem]) -> ResultSheet:
@@ -170,7 +173,7 @@ def next_season_sheet(result: NextSeasonResult) -> ResultSheet:
                     game.value,
                     place.level,
                     place.player,
-                    place.reason,
+                    str(next_reason(place.reason)),
                     previous[0] if previous else None,
                     previous[1] if previous else None,
                 ]
@@ -279,7 +282,7 @@ def hand_scores_sheet(results: Sequence[HandResult]) -> ResultSheet:
                 r.round_wind.value,
                 "yes" if r.player.winner else None,
                 r.score.limit_hand,
-                r.score.breakdown,
+                str(hand_breakdown(r.score)),
             ]
         )
     return ResultSheet("Hand scores", rows)
@@ -398,34 +401,3 @@ def ema_csv(t: TournamentResult) -> str:
             ["" if v is None else (float(v) if isinstance(v, Fraction) else v) for v in row]
         )
     return buffer.getvalue()
-
-
-def result_sheets(
-    season: Season, result: LeagueResult, warnings: Sequence[Problem]
-) -> list[ResultSheet]:
-    """Every result sheet of a run, in the order they are added to the workbook."""
-    sheets: list[ResultSheet] = []
-    if season.has_league:
-        sheets.append(standings_sheet(result))
-    if result.new_dice:
-        sheets.append(dice_sheet([*season.dice, *result.new_dice]))
-    if result.attendance is not None:
-        sheets.append(attendance_sheet(result.attendance))
-    if result.schedule is not None:
-        if result.schedule.made:
-            sheets.append(schedule_sheet(result.schedule))
-        sheets.append(schedule_status_sheet(result.schedule))
-    if result.next_season is not None:
-        sheets.append(next_season_sheet(result.next_season))
-    if result.tonight is not None:
-        sheets.append(tonight_sheet(result.tonight))
-    if result.hands is not None:
-        sheets.append(hand_scores_sheet(result.hands))
-    if result.duplicate is not None:
-        sheets.append(duplicate_sheet(result.duplicate))
-        sheets.append(duplicate_ranking_sheet(result.duplicate))
-    if result.tournament is not None:
-        sheets.append(penalty_list_sheet(result.tournament))
-        sheets.append(ema_sheet(result.tournament))
-    sheets.append(problems_sheet(warnings))
-    return sheets

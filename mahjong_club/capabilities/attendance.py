@@ -1,0 +1,64 @@
+"""Attendance: every member's status under the club's attendance rule, and what to do next.
+
+Reads ``Nights`` and ``Attendance``; shows the ``Attendance status`` sheet and page, a section
+on each member's page and email, and the members who need attention in the organiser's email.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from mahjong_club.capabilities.base import Capability, Fragment, Page, Run
+from mahjong_club.common.problems import Problems
+from mahjong_club.compute.attendance import AttendanceResult, compute_attendance
+from mahjong_club.reading.attendance import read_attendance, read_nights
+from mahjong_club.reading.season import Season
+from mahjong_club.reading.tables import Workbook
+from mahjong_club.site.views import SiteView
+from mahjong_club.terminal import attendance_text
+from mahjong_club.workbook.sheets import attendance_sheet
+from mahjong_club.workbook.xlsx import ResultSheet
+
+
+class Attendance(Capability[AttendanceResult]):
+    """The attendance status of every division member."""
+
+    name = "attendance"
+    sheets = ("Nights", "Attendance")
+
+    def read(self, book: Workbook, season: Season, problems: Problems) -> None:
+        if not season.has_league:
+            return
+        if book.find("Nights") is not None:
+            season.nights = read_nights(book, problems)
+        if book.find("Attendance") is not None:
+            # A sheet with only its header row (as in the template) counts as absent.
+            sheet = read_attendance(book, problems)
+            season.attendance = sheet if sheet is not None and sheet.rows else None
+
+    def compute(self, run: Run) -> AttendanceResult | None:
+        if not run.season.has_league:
+            return None
+        return compute_attendance(run.season, run.problems)
+
+    def result_sheets(self, run: Run, result: AttendanceResult) -> Sequence[ResultSheet]:
+        return [attendance_sheet(result)]
+
+    def console(self, run: Run, result: AttendanceResult) -> str:
+        return attendance_text(result)
+
+    def pages(self, run: Run, result: AttendanceResult, site: SiteView) -> Sequence[Page]:
+        return [Page("attendance.html", "attendance", "attendance.html", {"attendance": result})]
+
+    def player_sections(
+        self, run: Run, result: AttendanceResult, site: SiteView
+    ) -> Mapping[str, Fragment]:
+        return {m.player: Fragment("attendance", {"member": m}) for m in result.members}
+
+    def organiser_sections(
+        self, run: Run, result: AttendanceResult, site: SiteView
+    ) -> Sequence[Fragment]:
+        return [Fragment("organiser_attendance", {"attendance": result})]
+
+
+ATTENDANCE = Attendance()

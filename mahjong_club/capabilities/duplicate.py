@@ -1,0 +1,53 @@
+"""MCR Duplicate (``Seating`` and ``Boards`` sheets): game points, IMPs and the ranking."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import groupby
+
+from mahjong_club.capabilities.base import Capability, Page, Run
+from mahjong_club.common.problems import Problems
+from mahjong_club.compute.duplicate import DuplicateResult, compute_duplicate
+from mahjong_club.reading.duplicate import read_duplicate
+from mahjong_club.reading.season import Season
+from mahjong_club.reading.tables import Workbook
+from mahjong_club.site.views import SiteView
+from mahjong_club.terminal import duplicate_text
+from mahjong_club.workbook.sheets import duplicate_ranking_sheet, duplicate_sheet
+from mahjong_club.workbook.xlsx import ResultSheet
+
+
+class Duplicate(Capability[DuplicateResult]):
+    """A Duplicate evening: every board scored against the same seat at the other tables."""
+
+    name = "duplicate"
+    sheets = ("Seating", "Boards", "IMP scale")
+
+    def read(self, book: Workbook, season: Season, problems: Problems) -> None:
+        season.duplicate = read_duplicate(book, problems)
+
+    def found(self, season: Season) -> bool:
+        return season.duplicate is not None
+
+    def compute(self, run: Run) -> DuplicateResult | None:
+        data = run.season.duplicate
+        if data is None:
+            return None
+        return compute_duplicate(data, run.problems)
+
+    def result_sheets(self, run: Run, result: DuplicateResult) -> Sequence[ResultSheet]:
+        return [duplicate_sheet(result), duplicate_ranking_sheet(result)]
+
+    def console(self, run: Run, result: DuplicateResult) -> str:
+        return duplicate_text(result)
+
+    def pages(self, run: Run, result: DuplicateResult, site: SiteView) -> Sequence[Page]:
+        boards = [
+            (key, list(rows))
+            for key, rows in groupby(result.rows, key=lambda r: (r.session, r.board))
+        ]
+        context = {"duplicate": result, "board_groups": boards}
+        return [Page("duplicate.html", "duplicate", "duplicate.html", context)]
+
+
+DUPLICATE = Duplicate()

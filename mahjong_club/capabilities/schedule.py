@@ -1,0 +1,44 @@
+"""The plan of games: which planned games are played and which remain (or a new plan).
+
+Reads ``Schedule``; shows ``Schedule status`` (and, with ``--make-schedule``, ``Schedule``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mahjong_club.capabilities.base import Capability, Run
+from mahjong_club.common.problems import Problems
+from mahjong_club.compute.schedule import ScheduleResult, compute_schedule
+from mahjong_club.reading.plans import read_schedule
+from mahjong_club.reading.season import Season
+from mahjong_club.reading.tables import Workbook
+from mahjong_club.terminal import schedule_text
+from mahjong_club.workbook.sheets import schedule_sheet, schedule_status_sheet
+from mahjong_club.workbook.xlsx import ResultSheet
+
+
+class Schedule(Capability[ScheduleResult]):
+    """The season's plan of games and how far it has come."""
+
+    name = "schedule"
+    sheets = ("Schedule",)
+
+    def read(self, book: Workbook, season: Season, problems: Problems) -> None:
+        if season.has_league and book.find("Schedule") is not None and season.divisions_ok:
+            season.schedule = read_schedule(book, season.divisions, problems) or None
+
+    def compute(self, run: Run) -> ScheduleResult | None:
+        if not run.season.has_league:
+            return None
+        return compute_schedule(run.season, run.problems, make=run.options.make_schedule)
+
+    def result_sheets(self, run: Run, result: ScheduleResult) -> Sequence[ResultSheet]:
+        made = [schedule_sheet(result)] if result.made else []
+        return [*made, schedule_status_sheet(result)]
+
+    def console(self, run: Run, result: ScheduleResult) -> str:
+        return schedule_text(result)
+
+
+SCHEDULE = Schedule()

@@ -1,0 +1,62 @@
+"""EMA riichi tournaments (``mode: tournament``): sessions, the penalty list, the EMA export."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from mahjong_club.capabilities.base import Capability, Fragment, Mode, Page, Run
+from mahjong_club.capabilities.standings import STANDINGS
+from mahjong_club.compute.tournament import TournamentResult, compute_tournament
+from mahjong_club.reading.season import Season
+from mahjong_club.site.views import SiteView
+from mahjong_club.workbook.sheets import ema_csv, ema_sheet, penalty_list_sheet, standings_sheet
+from mahjong_club.workbook.xlsx import ResultSheet
+
+#: The EMA results export, written beside the workbook.
+EMA_CSV = "ema-results.csv"
+
+
+class Tournament(Capability[TournamentResult]):
+    """A tournament's session columns, penalty list and EMA results."""
+
+    name = "tournament"
+    modes: ClassVar[frozenset[Mode]] = frozenset({"tournament"})
+
+    def found(self, season: Season) -> bool:
+        return season.tournament
+
+    def compute(self, run: Run) -> TournamentResult | None:
+        standings = run.result(STANDINGS)
+        if standings is None or not standings.standings:
+            return None
+        return compute_tournament(run.season, standings.standings[0])
+
+    def result_sheets(self, run: Run, result: TournamentResult) -> Sequence[ResultSheet]:
+        standings = run.result(STANDINGS)
+        ranking = [standings_sheet(standings, result)] if standings is not None else []
+        return [*ranking, penalty_list_sheet(result), ema_sheet(result)]
+
+    def exports(self, run: Run, result: TournamentResult) -> Mapping[str, str]:
+        return {EMA_CSV: ema_csv(result)}
+
+    def pages(self, run: Run, result: TournamentResult, site: SiteView) -> Sequence[Page]:
+        if not site.divisions:
+            return []
+        division = site.divisions[0]
+        sessions = [
+            (session, [g for g in division.games if g.session == session])
+            for session in result.sessions
+        ]
+        context = {"tournament": result, "division": division, "sessions": sessions}
+        return [Page("tournament.html", "tournament", "tournament.html", context)]
+
+    def organiser_sections(
+        self, run: Run, result: TournamentResult, site: SiteView
+    ) -> Sequence[Fragment]:
+        if not result.penalties:
+            return []
+        return [Fragment("organiser_penalties", {"tournament": result})]
+
+
+TOURNAMENT = Tournament()

@@ -1,0 +1,224 @@
+"""Computing every division member's attendance status (rules.md 1.4).
+
+Part of the compute step: read (reading/) -> compute (this module, using rules/) -> write.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import did_you_mean
+from mahjong_club.messages import compute as texts
+from mahjong_club.messages import rules as rule_words
+from mahjong_club.messages.core import Entry, Message, say
+from mahjong_club.reading.attendance import AttendanceSheet
+from mahjong_club.reading.season import Season
+from rules.attendance import (
+    THURSDAY,
+    Advice,
+    History,
+    Mark,
+    Status,
+    advice,
+    attendance_history,
+    requirement,
+)
+from rules.model import Division
+
+
+@dataclass(frozen=True)
+class MemberAttendance:
+    """One member's row of the ``Attendance status`` sheet."""
+
+    player: str
+    divisions: int
+    required: Fraction
+    regular: int
+    attended: int
+    status: Status
+    since: dt.date | None
+    advice: Advice
+    history: History
+
+
+@dataclass
+class AttendanceResult:
+    """Attendance status of every division member, at ``as_of``."""
+
+    season_start: dt.date
+    as_of: dt.date
+    regular_nights: list[dt.date]
+    members: list[MemberAttendance] = field(default_factory=list)
+
+    def history(self, player: str) -> History | None:
+        """A member's attendance history."""
+        return next((m.history for m in self.members if m.player == player), None)
+
+
+def season_dates(season: Season) -> tuple[dt.date | None, dt.date | None]:
+    """Season start and report date: the settings, else the earliest/latest date recorded."""
+    known: list[dt.date] = [g.date for g in season.games if g.date is not None]
+    known += [n.date for n in season.nights]
+    if season.attendance is not None:
+        known += season.attendance.dates
+    start = season.settings.season_start or (min(known) if known else None)
+    as_of = season.settings.as_of or (max(known) if known else None)
+    return start, as_of
+
+
+def regular_nights(season: Season, problems: Problems) -> tuple[list[dt.date], set[dt.date]]:
+    """The regular club nights, and the dates marked not regular (rules.md 1.4).
+
+    The dates heading the Attendance columns and the rows of Nights, except those Nights marks
+    as not regular; a date that is not a Thursday is not a regular night (a warning).
+    """
+    not_regular = {n.date for n in season.nights if not n.regular}
+    dates: dict[dt.date, tuple[str, int | None, str]] = {}
+    for night in season.nights:
+        dates.setdefault(night.date, ("Nights", night.row, "Date"))
+    if season.attendance is not None:
+        for date in season.attendance.dates:
+            dates.setdefault(date, (season.attendance.sheet, None, date.isoformat()))
+    regular: list[dt.date] = []
+    for date, (sheet, row, column) in sorted(dates.items()):
+        if date.weekday() != THURSDAY:
+            weekday = say(texts.WEEKDAYS[date.weekday()])
+            problems.warning(sheet, row, column, texts.NOT_THURSDAY, date=date, weekday=weekday)
+            continue
+        if date not in not_regular:
+            regular.append(date)
+    return regular, not_regular
+
+
+def similar_name(name: str, candidates: list[str], hint: Entry) -> Message | str:
+    """The ``hint`` (a did-you-mean) when a candidate is spelt almost the same, else ''."""
+    close = did_you_mean(name, candidates)
+    return say(hint, close=close) if close else ""
+
+
+def compute_attendance(season: Season, problems: Problems) -> AttendanceResult | None:
+    """Attendance status of every division member (when an Attendance sheet exists)."""
+    sheet = season.attendance
+    if sheet is None:
+        return None
+    start, as_of = season_dates(season)
+    if start is None or as_of is None:
+        return None
+    nights, not_regular = regular_nights(season, problems)
+    divisions_of: dict[str, list[Division]] = defaultdict(list)
+    for division in season.divisions:
+        for member in division.members:
+            divisions_of[member].append(division)
+    _check_sheet(season, sheet, divisions_of, as_of, problems)
+    _check_early_games(season, start, problems)
+    result = AttendanceResult(start, as_of, [n for n in nights if start <= n <= as_of])
+    strangers = [n for n in sheet.marks if n not in divisions_of]
+    for player in sorted(divisions_of, key=lambda p: (p.casefold(), p)):
+        count = len(divisions_of[player])
+        if count >= 3:
+            names = ", ".join(d.name for d in divisions_of[player])
+            problems.warning(
+                "Divisions",
+                None,
+                "Player",
+                texts.MANY_DIVISIONS,
+                player=player,
+                count=count,
+                divisions=names,
+            )
+        if player not in sheet.marks:
+            hint = similar_name(player, strangers, texts.HINT_IN_NO_DIVISION)
+            problems.warning(
+                sheet.sheet, None, "Player", texts.NO_ATTENDANCE_ROW, player=player, hint=hint
+            )
+        marks = sheet.marks.get(player, {})
+        result.members.append(_member(player, count, marks, nights, not_regular, result))
+    _check_substitutions(season, result, problems)
+    return result
+
+
+def _check_sheet(
+    season: Season,
+    sheet: AttendanceSheet,
+    divisions_of: dict[str, list[Division]],
+    as_of: dt.date,
+    problems: Problems,
+) -> None:
+    """Rows of people in no division, and club nights without a column (warnings)."""
+    without_row = [m for m in divisions_of if m not in sheet.marks]
+    for name, number in sheet.rows.items():
+        if name not in divisions_of:
+            hint = similar_name(name, without_row, texts.HINT_WITHOUT_ROW)
+            problems.warning(
+                sheet.sheet, number, "Player", texts.IN_NO_DIVISION, name=name, hint=hint
+            )
+    recorded = set(sheet.dates)
+    for night in season.nights:
+        if night.regular and night.date not in recorded and night.date <= as_of:
+            problems.warning(
+                "Nights", night.row, "Date", texts.NIGHT_WITHOUT_COLUMN, date=night.date
+            )
+
+
+def _check_early_games(season: Season, start: dt.date, problems: Problems) -> None:
+    """Games dated before the season start are probably a mistyped year (a warning)."""
+    early = [g for g in season.games if g.date is not None and g.date < start]
+    if early:
+        first = early[0]
+        problems.warning(
+            "Games",
+            first.row,
+            "Date",
+            texts.GAMES_BEFORE_START,
+            count=len(early),
+            start=start,
+            game=first.id,
+            date=first.date,
+        )
+
+
+def _member(
+    player: str,
+    count: int,
+    marks: dict[dt.date, Mark],
+    nights: list[dt.date],
+    not_regular: set[dt.date],
+    result: AttendanceResult,
+) -> MemberAttendance:
+    """One member's status, history and advice from their marks."""
+    start, as_of = result.season_start, result.as_of
+    on_time = [d for d, m in marks.items() if m is Mark.ON_TIME]
+    required = requirement(count)
+    history = attendance_history(start, nights, on_time, required, as_of)
+    status, since = history.at(as_of)
+    regular = len(result.regular_nights)
+    attended = sum(1 for d in result.regular_nights if marks.get(d) is Mark.ON_TIME)
+    tip = advice(start, as_of, attended, regular, required, nights, not_regular)
+    return MemberAttendance(player, count, required, regular, attended, status, since, tip, history)
+
+
+def _check_substitutions(season: Season, result: AttendanceResult, problems: Problems) -> None:
+    """A game marking a member substituted while not substitutable is a warning."""
+    for game in season.games:
+        if game.date is None:
+            continue
+        for seat in game.seats:
+            if not seat.substituted:
+                continue
+            history = result.history(seat.player)
+            status = history.for_substitution(game.date) if history else Status.OK
+            if status is not Status.SUBSTITUTABLE:
+                problems.warning(
+                    "Games",
+                    seat.row or game.row,
+                    "Substituted",
+                    texts.NOT_SUBSTITUTABLE,
+                    player=seat.player,
+                    game=game.id,
+                    date=game.date,
+                    status=rule_words.status(status),
+                )

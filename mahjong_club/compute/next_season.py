@@ -1,0 +1,116 @@
+"""Computing next season's divisions: promotion, relegation and sign-ups (rules.md 1.3).
+
+Part of the compute step: read (reading/) -> compute (this module, using rules/) -> write.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from mahjong_club.common.problems import Problems
+from mahjong_club.messages import compute as texts
+from mahjong_club.messages.core import Message, say
+from mahjong_club.reading.season import Season
+from rules.model import GameType
+from rules.next_season import NextPlace, TooFewPlayers, next_season, priority_order
+from rules.standings import DivisionStandings
+from rules.tiebreakers import TIED
+
+
+@dataclass
+class NextSeasonResult:
+    """Next season's divisions of each game type."""
+
+    places: dict[GameType, list[NextPlace]] = field(default_factory=dict)
+    previous: dict[tuple[GameType, str], tuple[str, int]] = field(default_factory=dict)
+
+
+def compute_next_season(
+    season: Season, standings: list[DivisionStandings], problems: Problems
+) -> NextSeasonResult | None:
+    """Next season's divisions when the season is complete or a Signups sheet exists."""
+    if not season.settings.season_complete and season.signups is None:
+        return None
+    result = NextSeasonResult()
+    by_game: dict[GameType, list[DivisionStandings]] = defaultdict(list)
+    for standing in standings:
+        by_game[standing.division.game].append(standing)
+    for game in (GameType.MCR, GameType.RIICHI):
+        ladder = sorted(by_game.get(game, []), key=lambda s: s.division.level)
+        _next_season_of(season, game, ladder, result, problems)
+    return result
+
+
+def _next_season_of(
+    season: Season,
+    game: GameType,
+    ladder: list[DivisionStandings],
+    result: NextSeasonResult,
+    problems: Problems,
+) -> None:
+    """Next season's divisions of one game type, from its ladder (top division first)."""
+    rows = [[r.record.player for r in s.rows] for s in ladder]
+    members = {p for division in rows for p in division}
+    if season.signups is None:
+        signed_up: set[str] | None = None
+        new_names: list[str] = []
+    else:
+        signed = [s.player for s in season.signups if s.game == game]
+        signed_up = set(signed)
+        new_names = [p for p in signed if p not in members]
+    for name in new_names:
+        if name not in season.players:
+            problems.warning(
+                "Signups", None, "Player", texts.NEW_PLAYER_UNKNOWN, game=game, name=name
+            )
+    new_players = [
+        (n, season.players[n].rating if n in season.players else None) for n in new_names
+    ]
+    total = len(new_players) + (len(members) if signed_up is None else len(members & signed_up))
+    if total == 0:
+        return
+    try:
+        places = next_season(rows, signed_up, new_players)
+    except TooFewPlayers:
+        problems.error("Signups", None, "Game", texts.TOO_FEW_SIGNED_UP, game=game, players=total)
+        return
+    result.places[game] = places
+    for standing in ladder:
+        for row in standing.rows:
+            result.previous[(game, row.record.player)] = (standing.division.name, row.rank)
+    _warn_ties_across_groups(ladder, rows, problems)
+
+
+def _warn_ties_across_groups(
+    ladder: list[DivisionStandings], rows: list[list[str]], problems: Problems
+) -> None:
+    """An unresolved tie that straddles two priority groups must be settled with dice."""
+    group_of = {(p.division, p.player): p.group for p in priority_order(rows)}
+    for k, standing in enumerate(ladder, start=1):
+        tied: dict[int, list[str]] = defaultdict(list)
+        for row in standing.rows:
+            if row.decided_by == TIED:
+                tied[row.rank].append(row.record.player)
+        for rank, players in tied.items():
+            groups = {group_of.get((k, p)) for p in players}
+            if len(groups) > 1:
+                problems.warning(
+                    "Dice",
+                    None,
+                    "",
+                    texts.TIE_ACROSS_GROUPS,
+                    division=standing.division.name,
+                    players=", ".join(players),
+                    rank=rank,
+                    groups=_listed(sorted(g or "" for g in groups)),
+                )
+
+
+def _listed(groups: list[str]) -> Message | str:
+    """The groups' names as a list in the reader's language: 'winner, stays'."""
+    words: list[Message | str] = [say(texts.GROUPS[g]) if g in texts.GROUPS else g for g in groups]
+    listed = words[-1] if words else ""
+    for word in reversed(words[:-1]):
+        listed = say(texts.LIST, first=word, rest=listed)
+    return listed

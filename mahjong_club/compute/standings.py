@@ -1,0 +1,116 @@
+"""Computing the standings: today's ranks, dice for unresolved ties, end-of-season statuses
+and last week's ranks for the movement column (rules.md 1.1, 1.2).
+
+Part of the compute step: read (reading/) -> compute (this module, using rules/) -> write.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from mahjong_club.common.problems import Problems
+from mahjong_club.compute.attendance import season_dates
+from mahjong_club.messages import compute as texts
+from mahjong_club.reading.season import Season
+from rules.dice import settle_with_dice
+from rules.model import DiceRoll
+from rules.standings import DivisionStandings, season_standings
+from rules.status import row_statuses
+
+#: The movement column compares with the standings this many days before the report date.
+MOVEMENT_DAYS = 7
+
+
+@dataclass
+class StandingsResult:
+    """The standings of every division and what goes with them.
+
+    ``statuses`` and ``previous_ranks`` are keyed by (division, player); ``statuses`` is
+    filled only when the season is complete, ``previous_ranks`` when games were played a week
+    or more before the report date.
+    """
+
+    standings: list[DivisionStandings] = field(default_factory=list)
+    statuses: dict[tuple[str, str], str] = field(default_factory=dict)
+    new_dice: list[DiceRoll] = field(default_factory=list)
+    previous_ranks: dict[tuple[str, str], int] = field(default_factory=dict)
+
+
+def compute_standings(season: Season, problems: Problems, dice_seed: int | None) -> StandingsResult:
+    """The standings of a league season (or a tournament's single division).
+
+    With ``dice_seed`` the dice are rolled for every unresolved tie (recorded in
+    ``new_dice``); without it, each tie still unresolved becomes a warning naming the rolls
+    to make.
+    """
+    result = StandingsResult()
+
+    def rank(dice: Sequence[DiceRoll]) -> list[DivisionStandings]:
+        return season_standings(
+            season.divisions, season.games, season.penalties, dice, season.ruleset
+        )
+
+    if dice_seed is None:
+        result.standings = rank(season.dice)
+    else:
+        result.standings, result.new_dice = settle_with_dice(
+            rank, season.dice, random.Random(dice_seed)
+        )
+    for standing in result.standings:
+        for needed in standing.dice_needed:
+            problems.warning(
+                "Dice",
+                None,
+                "",
+                texts.DICE_NEEDED,
+                division=standing.division.name,
+                players=", ".join(needed.players),
+                round=needed.round,
+                missing=", ".join(needed.missing),
+            )
+    if season.settings.season_complete:
+        result.statuses = final_statuses(result.standings)
+    result.previous_ranks = previous_ranks(season, result.new_dice)
+    return result
+
+
+def final_statuses(standings: list[DivisionStandings]) -> dict[tuple[str, str], str]:
+    """Each row's status at the end of the season (winner, promoted, relegation candidate …),
+    by (division, player); a game type's top division has no promotion."""
+    top_levels: dict[str, int] = {}
+    for standing in standings:
+        game = standing.division.game.value
+        top_levels[game] = min(
+            top_levels.get(game, standing.division.level), standing.division.level
+        )
+    statuses: dict[tuple[str, str], str] = {}
+    for standing in standings:
+        division = standing.division
+        top = division.level == top_levels[division.game.value]
+        row_status = row_statuses(len(standing.rows), top)
+        for row, status in zip(standing.rows, row_status, strict=True):
+            statuses[(division.name, row.record.player)] = status
+    return statuses
+
+
+def previous_ranks(season: Season, new_dice: Sequence[DiceRoll]) -> dict[tuple[str, str], int]:
+    """Ranks one week before the report date, from the same workbook, by (division, player).
+
+    Only the games dated up to then count, with the penalties of those games (and those of no
+    game); the dice are the recorded rolls and ``new_dice``. Empty without such games.
+    """
+    _, as_of = season_dates(season)
+    if as_of is None:
+        return {}
+    cutoff = as_of - dt.timedelta(days=MOVEMENT_DAYS)
+    games = [g for g in season.games if g.date is not None and g.date <= cutoff]
+    if not games:
+        return {}
+    kept = {g.id for g in games}
+    penalties = [p for p in season.penalties if p.game_id is None or p.game_id in kept]
+    rolls = [*season.dice, *new_dice]
+    before = season_standings(season.divisions, games, penalties, rolls, season.ruleset)
+    return {(s.division.name, r.record.player): r.rank for s in before for r in s.rows}

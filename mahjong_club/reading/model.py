@@ -1,0 +1,57 @@
+"""What reading a league workbook gives: the :class:`Season` and a ``Players`` row.
+
+The readers of each sheet fill in a :class:`Season`; the computing step reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from mahjong_club.reading.attendance import AttendanceSheet, Night
+from mahjong_club.reading.duplicate import DuplicateInput
+from mahjong_club.reading.hands import Hand
+from mahjong_club.reading.plans import Signup
+from mahjong_club.reading.settings import Settings
+from rules.model import DiceRoll, Division, Game, Penalty
+from rules.ruleset import Ruleset
+from rules.schedule import PlannedGame
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A row of the ``Players`` sheet."""
+
+    name: str
+    email: str = ""
+    rating: Fraction | None = None
+    ema: str = ""
+    country: str = ""
+
+
+@dataclass
+class Season:
+    """Everything read from a league workbook, validated."""
+
+    settings: Settings = field(default_factory=Settings)
+    ruleset: Ruleset = field(default_factory=Ruleset)
+    players: dict[str, PlayerInfo] = field(default_factory=dict)
+    divisions: list[Division] = field(default_factory=list)
+    games: list[Game] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    dice: list[DiceRoll] = field(default_factory=list)
+    has_league: bool = False
+    nights: list[Night] = field(default_factory=list)
+    attendance: AttendanceSheet | None = None
+    signups: list[Signup] | None = None
+    schedule: list[PlannedGame] | None = None
+    hands: list[Hand] | None = None
+    duplicate: DuplicateInput | None = None
+    tournament: bool = False
+    #: Game ids written in the Games sheet, also those of rows with errors (already reported),
+    #: and whether that sheet could be read at all.
+    game_ids_written: set[str] = field(default_factory=set)
+    games_readable: bool = False
+    #: Whether the Divisions sheet was read without errors: only then are the other sheets'
+    #: names checked against its members (else every row would repeat its errors).
+    divisions_ok: bool = False

@@ -1,0 +1,184 @@
+"""A one-off riichi tournament (rules.md 4): the ``Games`` sheet with ``Session`` and ``Table``.
+
+Four rows per table and session; every player has exactly one row per session (a
+substitute's row stays under the replaced player's name). One ranking, named after the
+``tournament`` setting; ``Penalties`` and ``Dice`` are read as for a league.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import natural_key
+from mahjong_club.messages import cells as cell_texts
+from mahjong_club.messages import league as texts
+from mahjong_club.reading.cells import parse_date, parse_int, parse_keyword, parse_text
+from mahjong_club.reading.dice import read_dice
+from mahjong_club.reading.games import SUBSTITUTIONS, four
+from mahjong_club.reading.model import Season
+from mahjong_club.reading.penalties import read_penalties
+from mahjong_club.reading.schema import Column, Schema
+from mahjong_club.reading.settings import Settings
+from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
+from rules.game_checks import check_score_total, check_seat_count, missing_from_session
+from rules.model import Division, Game, GameType, Seat, Substitution
+
+
+def parse_substitution(value: object) -> Substitution:
+    """Blank (not substituted), ``start`` (or ``yes``/``x``) or ``during``."""
+    return parse_keyword(value, SUBSTITUTIONS, texts.WHAT_SUBSTITUTED_TOURNAMENT)
+
+
+SESSION = Column("Session", parse_text, cell_texts.WHAT_SESSION)
+TABLE = Column("Table", parse_text, cell_texts.WHAT_TABLE)
+PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")
+SCORE = Column("Score", parse_int, cell_texts.WHAT_SCORE, danish="Point")
+SUBSTITUTED = Column("Substituted", parse_substitution, required=False)
+GAME = Column("Game", parse_text, required=False, danish="Spil")
+DATE = Column("Date", parse_date, required=False, danish="Dato")
+TOURNAMENT_GAMES = Schema("Games", (SESSION, TABLE, PLAYER, SCORE, SUBSTITUTED, GAME, DATE))
+
+
+def tournament_name(settings: Settings) -> str:
+    """The ranking's name: the ``tournament`` setting, else ``club``."""
+    return settings.tournament or settings.club or "Tournament"
+
+
+@dataclass(frozen=True)
+class _TableRow:
+    number: int
+    seat: Seat | None
+    game_id: str | None
+    date: dt.date | None
+
+
+@dataclass
+class _Seating:
+    """The rows of each (session, table), where each player sits, and the players in order."""
+
+    tables: dict[tuple[str, str], list[_TableRow]] = field(default_factory=dict)
+    seated: dict[tuple[str, str], tuple[int, str]] = field(default_factory=dict)
+    players: list[str] = field(default_factory=list)
+
+
+def read_tournament(book: Workbook, season: Season, problems: Problems) -> Season:
+    """Read the tournament's games (and penalties and dice) into ``season``, and return it."""
+    season.has_league = True
+    season.tournament = True
+    if book.find(TOURNAMENT_GAMES.sheet) is None:
+        sheets = ", ".join(repr(s) for s in book.sheet_names)
+        problems.error("Games", None, "", texts.TOURNAMENT_NO_GAMES, sheets=sheets)
+        return season
+    table = read_sheet(book, TOURNAMENT_GAMES, problems)
+    if table is None:
+        return season
+    season.games_readable = True
+    name = tournament_name(season.settings)
+    seating = _Seating()
+    for row in table:
+        _read_row(row, season, seating)
+    _check_sessions(table, seating)
+    for (session, number), rows in sorted(
+        seating.tables.items(), key=lambda kv: (natural_key(kv[0][0]), natural_key(kv[0][1]))
+    ):
+        game = _table_game(table, season, name, session, number, rows)
+        if game is not None:
+            season.games.append(game)
+    season.divisions = [Division(name, GameType.RIICHI, 1, tuple(seating.players))]
+    if book.find("Penalties") is not None:
+        season.penalties = read_penalties(book, season, problems)
+    if book.find("Dice") is not None:
+        season.dice = read_dice(book, season, problems)
+    return season
+
+
+def _read_row(row: Row, season: Season, seating: _Seating) -> None:
+    """One row: its seat at its session's table; a player seated twice in a session is an error."""
+    session = row.value(SESSION)
+    number = row.value(TABLE)
+    player = row.value(PLAYER)
+    score = row.value(SCORE)
+    sub = row.value(SUBSTITUTED) or Substitution.NONE
+    game_id = row.value(GAME)
+    date = row.value(DATE)
+    if session is None or number is None:
+        return
+    season.game_ids_written.add(game_id or f"{session}/{number}")
+    seat = None
+    if player is not None and score is not None and row.ok:
+        seat = Seat(player, score, sub, row.number)
+    if player is not None:
+        if player not in seating.players:
+            seating.players.append(player)
+        if (session, player) in seating.seated:
+            first, where = seating.seated[(session, player)]
+            row.error(
+                PLAYER,
+                texts.SITS_TWICE_IN_SESSION,
+                player=player,
+                session=session,
+                table=where,
+                row=first,
+                other_table=number,
+            )
+            seat = None
+        else:
+            seating.seated[(session, player)] = (row.number, number)
+    seating.tables.setdefault((session, number), []).append(
+        _TableRow(row.number, seat, game_id, date)
+    )
+
+
+def _check_sessions(table: Table, seating: _Seating) -> None:
+    """Every player has a row in every session."""
+    for session in sorted({s for s, _ in seating.tables}, key=natural_key):
+        present = {p for (s, p) in seating.seated if s == session}
+        missing = missing_from_session(seating.players, present)
+        if missing:
+            table.error(
+                None,
+                PLAYER,
+                texts.SESSION_MISSING_PLAYERS,
+                session=session,
+                players=", ".join(missing),
+            )
+
+
+def _table_game(
+    table: Table, season: Season, name: str, session: str, number: str, rows: list[_TableRow]
+) -> Game | None:
+    """The game at one table of one session; None (reported) when it breaks a rule."""
+    first = rows[0].number
+    numbers = ", ".join(str(r.number) for r in rows)
+    if check_seat_count(len(rows)) is not None:
+        table.error(
+            first,
+            TABLE,
+            texts.TABLE_SEAT_COUNT,
+            table=number,
+            session=session,
+            count=len(rows),
+            rows=numbers,
+        )
+        return None
+    seats = [r.seat for r in rows if r.seat is not None]
+    if len(seats) != len(rows):
+        return None
+    wrong = check_score_total([s.score for s in seats], GameType.RIICHI, season.ruleset)
+    if wrong is not None:
+        table.error(
+            first,
+            SCORE,
+            texts.TABLE_TOTAL,
+            table=number,
+            session=session,
+            rows=numbers,
+            total=wrong.total,
+            expected=wrong.expected,
+            start=season.ruleset.start_points,
+        )
+        return None
+    game_id = rows[0].game_id or f"{session}/{number}"
+    return Game(game_id, name, four(seats), rows[0].date, first, session, number)

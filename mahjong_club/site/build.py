@@ -1,0 +1,239 @@
+"""Building the site's view of a run from the standings: divisions, players and their games.
+
+Every division page and player page, and every email, is made from this view, so they always
+agree with the workbook's ``Standings`` sheet.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from fractions import Fraction
+
+from mahjong_club.common.text import natural_key, slugify
+from mahjong_club.compute.attendance import season_dates
+from mahjong_club.compute.standings import StandingsResult
+from mahjong_club.reading.season import Season
+from mahjong_club.site.charts import Series, colours, line_chart
+from mahjong_club.site.locale import Locale
+from mahjong_club.site.views import (
+    DivisionView,
+    GameView,
+    PlayerGameView,
+    PlayerView,
+    RowView,
+    SeatView,
+    SiteView,
+    SlugOf,
+)
+from rules.model import Game, GameType
+from rules.standings import DivisionStandings
+
+#: File names the site uses for its own pages; players and divisions never get these.
+RESERVED_SLUGS = frozenset(
+    {"index", "attendance", "tonight", "next-season", "hands", "duplicate", "tournament"}
+)
+
+
+def club_name(season: Season) -> str:
+    """The name in the site's header: the tournament's, else the club's."""
+    settings = season.settings
+    if season.tournament and settings.tournament:
+        return settings.tournament
+    return settings.club or settings.tournament
+
+
+def build_site(season: Season, standings: StandingsResult | None, warnings: list[str]) -> SiteView:
+    """The view of a whole run (no divisions when the workbook has no league)."""
+    locale = Locale(season.settings.language)
+    _, as_of = season_dates(season)
+    slugs: set[str] = set(RESERVED_SLUGS)
+    player_slugs: dict[str, str] = {}
+
+    def slug_of(name: str) -> str:
+        if name not in player_slugs:
+            player_slugs[name] = "player-" + slugify(name, slugs)
+        return player_slugs[name]
+
+    games_by_id = {g.id: g for g in season.games}
+    divisions = [
+        division_view(s, standings, games_by_id, slug_of, slugs, locale)
+        for s in (standings.standings if standings is not None else [])
+    ]
+    site = SiteView(
+        locale,
+        club_name(season),
+        season.settings.season,
+        as_of,
+        divisions,
+        player_views(season, divisions),
+        warnings,
+        season.settings.site_url,
+    )
+    return site
+
+
+def player_views(season: Season, divisions: list[DivisionView]) -> list[PlayerView]:
+    """A view of every division member: their rows and their games, sorted by name."""
+    players: dict[str, PlayerView] = {}
+    for division in divisions:
+        for row in division.rows:
+            info = season.players.get(row.player)
+            view = players.setdefault(
+                row.player, PlayerView(row.player, row.slug, info.email if info else "")
+            )
+            view.rows.append((division, row))
+        for game in division.games:
+            for seat in game.seats:
+                others = [s.player for s in game.seats if s.player != seat.player]
+                players[seat.player].games.append(
+                    PlayerGameView(
+                        division.name,
+                        game.id,
+                        game.date,
+                        seat.score,
+                        seat.points,
+                        seat.placement,
+                        seat.substituted,
+                        others,
+                    )
+                )
+    return sorted(players.values(), key=lambda p: (p.name.casefold(), p.name))
+
+
+def division_view(
+    standing: DivisionStandings,
+    result: StandingsResult | None,
+    games_by_id: dict[str, Game],
+    slug_of: SlugOf,
+    slugs: set[str],
+    locale: Locale,
+) -> DivisionView:
+    """A division page: its standings rows, games, cross-table and chart."""
+    division = standing.division
+    rows = _rows(standing, result, slug_of)
+    games = _games(standing, games_by_id, slug_of)
+    series = _chart_series(rows, games)
+    title = f"{locale.t('chart')}: {division.name}"
+    has_dates = any(g.date is not None for g in games)
+    chart = line_chart(series, title, locale.t("chart_desc")) if has_dates else ""
+    dice = [
+        locale.t("dice_needed", round=d.round, players=", ".join(d.missing))
+        for d in standing.dice_needed
+    ]
+    return DivisionView(
+        division.name,
+        "division-" + slugify(division.name, slugs),
+        division.game.value,
+        division.level,
+        division.game is GameType.MCR,
+        rows,
+        games,
+        [(r.player, r.slug) for r in rows],
+        _cross_table(rows, games),
+        chart,
+        [(s.label, s.colour) for s in series],
+        dice,
+    )
+
+
+def _rows(
+    standing: DivisionStandings, result: StandingsResult | None, slug_of: SlugOf
+) -> list[RowView]:
+    division = standing.division
+    ranks = [r.rank for r in standing.rows]
+    statuses = result.statuses if result is not None else {}
+    previous = result.previous_ranks if result is not None else {}
+    rows: list[RowView] = []
+    for r in standing.rows:
+        key = (division.name, r.record.player)
+        before = previous.get(key)
+        rows.append(
+            RowView(
+                r.rank,
+                f"{r.rank}{'=' if ranks.count(r.rank) > 1 else ''}",
+                r.record.player,
+                slug_of(r.record.player),
+                r.record.games,
+                r.record.points,
+                r.record.minipoints,
+                r.record.places,
+                r.decided_by,
+                statuses.get(key, ""),
+                None if before is None else before - r.rank,
+                r.record.penalty_points,
+                r.record.disqualified,
+                rows[-1].decided_by if rows else "",
+            )
+        )
+    return rows
+
+
+def _games(
+    standing: DivisionStandings, games_by_id: dict[str, Game], slug_of: SlugOf
+) -> list[GameView]:
+    """The division's games, oldest first; each seat's result from the players' records."""
+    seat_results = {
+        (game_id, r.record.player): res for r in standing.rows for game_id, res in r.record.results
+    }
+    ids = sorted(
+        {gid for r in standing.rows for gid, _ in r.record.results},
+        key=lambda gid: (games_by_id[gid].date or dt.date.min, natural_key(gid)),
+    )
+    games = []
+    for gid in ids:
+        game = games_by_id[gid]
+        seats = []
+        for seat in game.seats:
+            res = seat_results[(gid, seat.player)]
+            seats.append(
+                SeatView(
+                    seat.player,
+                    slug_of(seat.player),
+                    seat.score,
+                    res.points,
+                    res.placement,
+                    seat.substituted,
+                )
+            )
+        games.append(GameView(gid, game.date, seats, game.session, game.table))
+    return games
+
+
+def _cross_table(
+    rows: list[RowView], games: list[GameView]
+) -> dict[tuple[str, str], int | Fraction | None]:
+    """The row player's points in the games both played themselves (None: never met)."""
+    cross: dict[tuple[str, str], int | Fraction | None] = {}
+    for g in games:
+        played = [s for s in g.seats if not s.substituted]
+        for a in played:
+            for b in played:
+                if a.player != b.player:
+                    sofar = cross.get((a.player, b.player)) or 0
+                    cross[(a.player, b.player)] = sofar + a.points
+    members = [r.player for r in rows]
+    for a in members:
+        for b in members:
+            if a != b:
+                cross.setdefault((a, b), None)
+    return cross
+
+
+def _chart_series(rows: list[RowView], games: list[GameView]) -> list[Series]:
+    """Each player's cumulative points after every club night."""
+    dates = sorted({g.date for g in games if g.date is not None})
+    series = []
+    for row, colour in zip(rows, colours(len(rows)), strict=True):
+        by_date: dict[dt.date, int | Fraction] = defaultdict(int)
+        for g in games:
+            for s in g.seats:
+                if s.player == row.player and g.date is not None:
+                    by_date[g.date] += s.points
+        total: int | Fraction = 0
+        points = []
+        for date in dates:
+            total += by_date.get(date, 0)
+            points.append((date, total))
+        series.append(Series(row.player, tuple(points), colour))
+    return series

@@ -1,0 +1,280 @@
+"""What changes in the package when result sheets are written into it.
+
+Only these parts change:
+
+- the workbook part (``xl/workbook.xml``) gets the new ``<sheet>`` entries (and renamed ones),
+- its relationships (``xl/_rels/workbook.xml.rels``) get the new worksheet relationships,
+- ``[Content_Types].xml`` gets an ``Override`` per new worksheet part,
+- the parts of replaced sheets are rewritten, their own ``_rels`` dropped (old comments and
+  drawings must not come back), and ``xl/calcChain.xml`` is dropped when a replaced sheet had
+  formulas (Excel rebuilds it; a stale chain makes it report the file as damaged).
+
+The XML parts are edited in place (:class:`~mahjong_club.ooxml.xml.Edits`), keeping every
+namespace prefix as the organiser's program wrote it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from urllib.parse import quote
+
+from mahjong_club.messages import output as texts
+from mahjong_club.messages.core import Message, say
+from mahjong_club.ooxml.errors import OoxmlError
+from mahjong_club.ooxml.package import (
+    MAIN_NS,
+    WORKSHEET_CT,
+    Package,
+    SheetEntry,
+    rel_kind,
+    rels_part,
+)
+from mahjong_club.ooxml.xml import Edits, escape_attr
+from mahjong_club.workbook.cells import ILLEGAL_XML_RE, ResultSheet, render_sheet
+
+# Excel's rules for sheet names.
+_FORBIDDEN_NAME_CHARS = frozenset("[]:*?/\\")
+MAX_SHEET_NAME = 31
+
+_FORMULA_RE = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
+
+
+@dataclass
+class Plan:
+    """What changes between the source package and the target package."""
+
+    replace: dict[str, bytes] = field(default_factory=dict)
+    """Entry name → its new bytes."""
+    remove: set[str] = field(default_factory=set)
+    """Entry names to leave out."""
+    add: list[tuple[str, bytes]] = field(default_factory=list)
+    """New entries, in order."""
+
+
+def _name_problem(name: str) -> Message | None:
+    """Why Excel would refuse ``name`` as a sheet name, or None."""
+    if not isinstance(name, str) or not name.strip():
+        return say(texts.SHEET_NAME_EMPTY)
+    if len(name) > MAX_SHEET_NAME:
+        return say(texts.SHEET_NAME_TOO_LONG, limit=MAX_SHEET_NAME)
+    bad = sorted(set(name) & _FORBIDDEN_NAME_CHARS)
+    if bad:
+        return say(texts.SHEET_NAME_FORBIDDEN, chars=" ".join(bad))
+    if name.startswith("'") or name.endswith("'"):
+        return say(texts.SHEET_NAME_APOSTROPHE)
+    if ILLEGAL_XML_RE.search(name):
+        return say(texts.SHEET_NAME_CONTROL)
+    return None
+
+
+def check_sheet_name(name: str) -> None:
+    """Raise :class:`~mahjong_club.ooxml.errors.OoxmlError` for a name Excel would refuse."""
+    problem = _name_problem(name)
+    if problem is not None:
+        raise OoxmlError(say(texts.SHEET_NAME_INVALID, name=name, reason=problem))
+
+
+def sheet_key(name: str) -> str:
+    """How sheet names are compared: case-insensitively, ignoring surrounding spaces."""
+    return name.strip().casefold()
+
+
+def _check_names(sheets: Sequence[ResultSheet]) -> None:
+    keys: set[str] = set()
+    for sheet in sheets:
+        check_sheet_name(sheet.name)
+        key = sheet_key(sheet.name)
+        if key in keys:
+            raise OoxmlError(say(texts.SHEET_GIVEN_TWICE, name=sheet.name))
+        keys.add(key)
+
+
+def plan_package(zf: zipfile.ZipFile, sheets: Sequence[ResultSheet]) -> Plan:
+    """Work out the new and changed parts for writing ``sheets`` into the package ``zf``."""
+    _check_names(sheets)
+    change = _PackageChange(Package(zf))
+    existing = {sheet_key(s.name): s for s in change.pkg.sheets}
+    appended: list[ResultSheet] = []
+    drop_calc_chain = False
+    for sheet in sheets:
+        old = existing.get(sheet_key(sheet.name))
+        if old is None:
+            appended.append(sheet)
+        elif change.replace_sheet(old, sheet):
+            drop_calc_chain = True
+    if drop_calc_chain:
+        change.drop_calc_chain()
+    change.drop_removed_overrides()
+    if appended:
+        change.append_sheets(appended)
+    return change.finish()
+
+
+class _PackageChange:
+    """The edits of the three package parts, and the plan they add up to."""
+
+    def __init__(self, pkg: Package) -> None:
+        self.pkg = pkg
+        self.plan = Plan()
+        wb_root = pkg.wb_tags[pkg.wb_root]
+        self.main_ns = wb_root.ns.get(wb_root.prefix, MAIN_NS)
+        self.worksheet_type = f"{pkg.rel_base}/worksheet"
+        self.wb_edits = Edits(pkg.wb_text)
+        self.rels_edits = Edits(pkg.rels.text)
+        self.ct = pkg.content_types()
+        self.ct_edits = Edits(self.ct.text)
+        self.ct_new: list[str] = []
+
+    def replace_sheet(self, old: SheetEntry, sheet: ResultSheet) -> bool:
+        """Replace the existing sheet ``old`` by ``sheet``; True when ``old`` had formulas."""
+        pkg = self.pkg
+        if old.part is None or old.rel is None:
+            raise OoxmlError(say(texts.SHEET_HAS_NO_PART, part=pkg.workbook, name=old.name))
+        if old.name != sheet.name:
+            _raw, vs, ve = pkg.wb_tags[old.index].attrs["name"]
+            self.wb_edits.replace(vs, ve, escape_attr(sheet.name))
+        had_formulas = pkg.name(old.part) is not None and bool(
+            _FORMULA_RE.search(pkg.read(old.part))
+        )
+        part = pkg.name(old.part) or old.part
+        if pkg.name(part) is not None:
+            self.plan.replace[part] = render_sheet(sheet.rows, self.main_ns)
+        else:  # the workbook points at a missing part: write it
+            self.plan.add.append((part, render_sheet(sheet.rows, self.main_ns)))
+        sheet_rels = pkg.name(rels_part(part))
+        if sheet_rels is not None:
+            self.plan.remove.add(sheet_rels)
+        if old.kind != "worksheet":
+            _raw, vs, ve = pkg.rels.tags[old.rel.index].attrs["Type"]
+            self.rels_edits.replace(vs, ve, escape_attr(self.worksheet_type))
+        self._make_worksheet_type(part)
+        return had_formulas
+
+    def _make_worksheet_type(self, part: str) -> None:
+        """Give the existing ``part`` the worksheet content type."""
+        ct = self.ct
+        override = ct.overrides.get(part.lower())
+        if override is not None:
+            if ct.tags[override].get("ContentType") != WORKSHEET_CT:
+                _raw, vs, ve = ct.tags[override].attrs["ContentType"]
+                self.ct_edits.replace(vs, ve, WORKSHEET_CT)
+        elif ct.defaults.get(posixpath.splitext(part)[1].lstrip(".").lower()) != WORKSHEET_CT:
+            self.ct_new.append(_override_xml(ct.tags[ct.root].prefix, part))
+
+    def drop_calc_chain(self) -> None:
+        """Leave out the calculation chain: its part and its relationship."""
+        rels = self.pkg.rels
+        for rel in rels.rels:
+            if rel_kind(rel.type) == "calcChain" and rel.target:
+                self.rels_edits.remove_element(rels.tags, rel.index)
+                entry = self.pkg.name(rel.target)
+                if entry is not None:
+                    self.plan.remove.add(entry)
+
+    def drop_removed_overrides(self) -> None:
+        """Remove the content type overrides of the parts the plan leaves out."""
+        for entry in self.plan.remove:
+            override = self.ct.overrides.get(entry.lower())
+            if override is not None:
+                self.ct_edits.remove_element(self.ct.tags, override)
+
+    def append_sheets(self, appended: Sequence[ResultSheet]) -> None:
+        """Add ``appended`` after the existing sheets, as new worksheet parts."""
+        pkg = self.pkg
+        sheets_tag = pkg.wb_tags[pkg.sheets_index]
+        prefix = f"{sheets_tag.prefix}:" if sheets_tag.prefix else ""
+        r_prefix = next(
+            (p for p, uri in sheets_tag.ns.items() if p and uri == pkg.rel_base),
+            None,
+        )
+        if r_prefix is not None:
+            r_id, ns_decl = f"{r_prefix}:id", ""
+        else:
+            r_id, ns_decl = "r:id", f' xmlns:r="{escape_attr(pkg.rel_base)}"'
+        rels_prefix = pkg.rels.tags[pkg.rels.root].prefix
+        rel_q = f"{rels_prefix}:Relationship" if rels_prefix else "Relationship"
+        names = _NewNames(pkg)
+        new_sheets: list[str] = []
+        new_rels: list[str] = []
+        for sheet in appended:
+            rid, part = names.rel_id(), names.sheet_part()
+            new_sheets.append(
+                f'<{prefix}sheet{ns_decl} name="{escape_attr(sheet.name)}" '
+                f'sheetId="{names.sheet_id()}" {r_id}="{rid}"/>'
+            )
+            new_rels.append(
+                f'<{rel_q} Id="{rid}" Type="{escape_attr(self.worksheet_type)}" '
+                f'Target="{escape_attr(quote(names.target(part)))}"/>'
+            )
+            self.ct_new.append(_override_xml(self.ct.tags[self.ct.root].prefix, part))
+            self.plan.add.append((part, render_sheet(sheet.rows, self.main_ns)))
+        self.wb_edits.append_children(pkg.wb_tags, pkg.sheets_index, "".join(new_sheets))
+        self.rels_edits.append_children(pkg.rels.tags, pkg.rels.root, "".join(new_rels))
+
+    def finish(self) -> Plan:
+        """The plan, with the edited workbook, relationships and content types parts."""
+        pkg, ct = self.pkg, self.ct
+        if self.ct_new:
+            self.ct_edits.append_children(ct.tags, ct.root, "".join(self.ct_new))
+        for name, edits, codec in (
+            (pkg.workbook, self.wb_edits, pkg.wb_codec),
+            (pkg.rels.part, self.rels_edits, pkg.rels.codec),
+            (ct.part, self.ct_edits, ct.codec),
+        ):
+            text = edits.apply()
+            if text != edits.text:
+                self.plan.replace[name] = text.encode(codec)
+        return self.plan
+
+
+class _NewNames:
+    """Fresh sheet ids, relationship ids and part names for appended sheets."""
+
+    def __init__(self, pkg: Package) -> None:
+        sheet_ids = [
+            int(v)
+            for s in pkg.sheets
+            if (v := (pkg.wb_tags[s.index].get("sheetId") or "").strip()).isdigit()
+        ]
+        self.next_sheet_id = max(sheet_ids, default=0) + 1
+        self.rel_ids = {r.id for r in pkg.rels.rels}
+        numbers = [int(m.group(1)) for r in self.rel_ids if (m := re.fullmatch(r"rId(\d+)", r))]
+        self.next_rel = max(numbers, default=0) + 1
+        self.used_parts = set(pkg.names)
+        self.wb_dir = posixpath.dirname(pkg.workbook)
+        self.sheet_n = 1
+
+    def sheet_id(self) -> int:
+        """The next ``sheetId``."""
+        self.next_sheet_id += 1
+        return self.next_sheet_id - 1
+
+    def rel_id(self) -> str:
+        """An unused relationship id (``rId7``)."""
+        while f"rId{self.next_rel}" in self.rel_ids:
+            self.next_rel += 1
+        rid = f"rId{self.next_rel}"
+        self.rel_ids.add(rid)
+        return rid
+
+    def sheet_part(self) -> str:
+        """An unused worksheet part name (``xl/worksheets/sheet4.xml``)."""
+        part = posixpath.join(self.wb_dir, f"worksheets/sheet{self.sheet_n}.xml")
+        while part.lower() in self.used_parts:
+            self.sheet_n += 1
+            part = posixpath.join(self.wb_dir, f"worksheets/sheet{self.sheet_n}.xml")
+        self.used_parts.add(part.lower())
+        return part
+
+    def target(self, part: str) -> str:
+        """The relationship target of ``part``, relative to the workbook part."""
+        return posixpath.relpath(part, self.wb_dir) if self.wb_dir else part
+
+
+def _override_xml(prefix: str, part: str) -> str:
+    q = f"{prefix}:Override" if prefix else "Override"
+    return f'<{q} PartName="/{escape_attr(part)}" ContentType="{WORKSHEET_CT}"/>'
