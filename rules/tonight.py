@@ -114,7 +114,7 @@ def _best_substitution(
             len(missing) != 1,  # exactly one substitute first
             len(missing),
             sum(played),  # the member(s) with the fewest division games
-            tuple(sorted((p.casefold(), p) for p in missing)),  # type: ignore[misc]
+            tuple(sorted((p.casefold(), p) for p in missing)),
             order,
         )
         options.append((key, TonightGame(plan, missing)))  # type: ignore[arg-type]

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from mahjong_club.reading.season import read_season
+from mahjong_club.pipeline import read_workbook
 from rules.game_checks import (
     Disagreement,
     SeatCount,
@@ -131,7 +131,7 @@ def league(games):
 
 
 def problems_of(tmp_path, games):
-    _, problems = read_season(write_workbook(tmp_path / "s.xlsx", league(games)))
+    _, problems = read_workbook(write_workbook(tmp_path / "s.xlsx", league(games)))
     return problems.errors
 
 

@@ -9,7 +9,7 @@ results:
 step                what the capability says
 ==================  =========================================================================
 read                ``sheets`` it reads, ``modes`` it works in, and :meth:`read`, which fills
-                    its part of the :class:`~mahjong_club.reading.season.Season`
+                    its part of the :class:`~mahjong_club.reading.model.Season`
 compute             :meth:`compute`: its result (None when there is nothing to show)
 the workbook        :meth:`result_sheets`: the sheets it adds to the organiser's copy
 files               :meth:`exports`: files written beside the workbook (the EMA CSV)
@@ -31,8 +31,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from mahjong_club.common.problems import Problems
-from mahjong_club.reading.season import Season
+from mahjong_club.reading.model import Season
 from mahjong_club.reading.tables import Workbook
+from mahjong_club.site.views import Fragment, Page
+
+__all__ = ["Capability", "Fragment", "Mode", "Options", "Page", "Run"]
 
 if TYPE_CHECKING:
     from mahjong_club.site.views import SiteView
@@ -78,34 +81,6 @@ class Run:
         from mahjong_club.capabilities import REGISTRY
 
         return [(c, self._results[c.name]) for c in REGISTRY if c.name in self._results]
-
-
-@dataclass(frozen=True)
-class Page:
-    """One page of the site: its file, its name in the navigation, its template and values.
-
-    ``label`` is the key of a site string (``"attendance"``) shown in the club's language,
-    or, with ``literal_label``, a name shown as it is (a division's name).
-    """
-
-    file: str
-    label: str
-    template: str
-    context: Mapping[str, object] = field(default_factory=dict)
-    in_navigation: bool = True
-    literal_label: bool = False
-
-
-@dataclass(frozen=True)
-class Fragment:
-    """A piece of a page or email, drawn by ``template`` with ``context``.
-
-    Email fragments name the template without its ending: ``email/attendance_player`` is
-    drawn as ``email/attendance_player.txt`` for the text part and ``.html`` for the HTML part.
-    """
-
-    template: str
-    context: Mapping[str, object] = field(default_factory=dict)
 
 
 class Capability(Generic[R]):

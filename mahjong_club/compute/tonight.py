@@ -14,7 +14,7 @@ from mahjong_club.compute.attendance import AttendanceResult
 from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.messages import compute as texts
 from mahjong_club.reading.attendance import AttendanceSheet
-from mahjong_club.reading.season import Season
+from mahjong_club.reading.model import Season
 from rules.attendance import Mark, Status
 from rules.standings import division_order
 from rules.tonight import TonightGame, propose_tonight

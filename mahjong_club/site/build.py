@@ -13,7 +13,7 @@ from fractions import Fraction
 from mahjong_club.common.text import natural_key, slugify
 from mahjong_club.compute.attendance import season_dates
 from mahjong_club.compute.standings import StandingsResult
-from mahjong_club.reading.season import Season
+from mahjong_club.reading.model import Season
 from mahjong_club.site.charts import Series, colours, line_chart
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.views import (
@@ -213,10 +213,10 @@ def _cross_table(
                     sofar = cross.get((a.player, b.player)) or 0
                     cross[(a.player, b.player)] = sofar + a.points
     members = [r.player for r in rows]
-    for a in members:
-        for b in members:
-            if a != b:
-                cross.setdefault((a, b), None)
+    for one in members:
+        for other in members:
+            if one != other:
+                cross.setdefault((one, other), None)
     return cross
 
 

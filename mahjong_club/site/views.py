@@ -11,15 +11,39 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from mahjong_club.site.locale import Locale
 
-if TYPE_CHECKING:
-    from mahjong_club.capabilities.base import Fragment, Page
-
 #: Gives a player's page slug (made unique on first use).
 SlugOf = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page of the site: its file, its name in the navigation, its template and values.
+
+    ``label`` is the key of a site string (``"attendance"``) shown in the club's language,
+    or, with ``literal_label``, a name shown as it is (a division's name).
+    """
+
+    file: str
+    label: str
+    template: str
+    context: Mapping[str, object] = field(default_factory=dict)
+    in_navigation: bool = True
+    literal_label: bool = False
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A piece of a page or email, drawn by ``template`` with ``context``.
+
+    Email fragments name the template without its ending: ``email/attendance_player`` is
+    drawn as ``email/attendance_player.txt`` for the text part and ``.html`` for the HTML part.
+    """
+
+    template: str
+    context: Mapping[str, object] = field(default_factory=dict)
 
 
 @dataclass

@@ -68,7 +68,7 @@ def standings_rows(
     A tournament adds one column per session: the player's result with uma in it.
     """
     sessions = tournament.sessions if tournament else []
-    rows: list[list[Cell]] = [list(STANDINGS_COLUMNS) + [f"Session {s}" for s in sessions]]
+    rows: list[list[Cell]] = [[*STANDINGS_COLUMNS, *(f"Session {s}" for s in sessions)]]
     for standing in result.standings:
         division = standing.division
         mcr = division.game is GameType.MCR
