@@ -16,12 +16,12 @@ import json
 import os
 import smtplib
 import ssl
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from mahjong_club.common.files import write_text_atomic
 from mahjong_club.mail.compose import Outgoing
 
 SMTPS_PORT = 465  # implicit TLS
@@ -68,13 +68,8 @@ class Ledger:
                 "sent_at": datetime.now(UTC).isoformat(timespec="seconds"),
             }
         )
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=".ledger-", dir=self.path.parent)
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            json.dump({"sent": self.entries}, out, ensure_ascii=False, indent=1)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, self.path)
+        text = json.dumps({"sent": self.entries}, ensure_ascii=False, indent=1)
+        write_text_atomic(self.path, text)
 
 
 def send_all(

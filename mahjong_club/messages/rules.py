@@ -18,7 +18,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mahjong_club.messages.breakdown import LIMIT_HANDS, hand_breakdown, hand_item, tile_name
+from mahjong_club.messages.breakdown import LIMIT_HANDS
+from mahjong_club.messages.breakdown import hand_breakdown as hand_breakdown
+from mahjong_club.messages.breakdown import hand_item as hand_item
+from mahjong_club.messages.breakdown import tile_name as tile_name
 from mahjong_club.messages.core import Entry, Message, entry, say
 from rules.attendance import Status as AttendanceStatus
 from rules.hand_score import HandScore, Item, LimitHand

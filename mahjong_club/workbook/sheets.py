@@ -21,8 +21,7 @@ from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.compute.standings import StandingsResult
 from mahjong_club.compute.tonight import TonightResult
 from mahjong_club.compute.tournament import TournamentResult
-from mahjong_club.messages.breakdown import hand_breakdown
-from mahjong_club.messages.rules import next_reason
+from mahjong_club.messages.rules import hand_breakdown, next_reason
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
 from rules.model import DiceRoll, GameType
 
