@@ -16,7 +16,7 @@ from mahjong_club.reading.model import Season
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import attendance_text
-from mahjong_club.workbook.sheets import attendance_sheet
+from mahjong_club.workbook.season_sheets import attendance_sheet
 from mahjong_club.workbook.xlsx import ResultSheet
 
 

@@ -13,7 +13,7 @@ from mahjong_club.reading.model import Season
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import duplicate_text
-from mahjong_club.workbook.sheets import duplicate_ranking_sheet, duplicate_sheet
+from mahjong_club.workbook.event_sheets import duplicate_ranking_sheet, duplicate_sheet
 from mahjong_club.workbook.xlsx import ResultSheet
 
 

@@ -13,7 +13,7 @@ from mahjong_club.reading.plans import read_signups
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import next_season_text
-from mahjong_club.workbook.sheets import next_season_sheet
+from mahjong_club.workbook.season_sheets import next_season_sheet
 from mahjong_club.workbook.xlsx import ResultSheet
 
 

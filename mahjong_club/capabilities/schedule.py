@@ -14,7 +14,7 @@ from mahjong_club.reading.model import Season
 from mahjong_club.reading.plans import read_schedule
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.terminal import schedule_text
-from mahjong_club.workbook.sheets import schedule_sheet, schedule_status_sheet
+from mahjong_club.workbook.season_sheets import schedule_sheet, schedule_status_sheet
 from mahjong_club.workbook.xlsx import ResultSheet
 
 

@@ -15,7 +15,7 @@ from mahjong_club.capabilities.schedule import SCHEDULE
 from mahjong_club.compute.tonight import TonightResult, compute_tonight
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import tonight_text
-from mahjong_club.workbook.sheets import tonight_sheet
+from mahjong_club.workbook.season_sheets import tonight_sheet
 from mahjong_club.workbook.xlsx import ResultSheet
 from rules.tonight import TonightGame
 

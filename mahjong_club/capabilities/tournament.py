@@ -10,7 +10,8 @@ from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.compute.tournament import TournamentResult, compute_tournament
 from mahjong_club.reading.model import Season
 from mahjong_club.site.views import SiteView
-from mahjong_club.workbook.sheets import ema_csv, ema_sheet, penalty_list_sheet, standings_sheet
+from mahjong_club.workbook.event_sheets import ema_csv, ema_sheet, penalty_list_sheet
+from mahjong_club.workbook.sheets import standings_sheet
 from mahjong_club.workbook.xlsx import ResultSheet
 
 #: The EMA results export, written beside the workbook.

@@ -62,9 +62,7 @@ def pages_of(site: SiteView) -> list[tuple[str, str]]:
     t = site.locale.t
     pages = [("index.html", t("home"))]
     pages += [
-        (p.file, p.label if p.literal_label else t(p.label))
-        for p in site.pages
-        if p.in_navigation
+        (p.file, p.label if p.literal_label else t(p.label)) for p in site.pages if p.in_navigation
     ]
     return pages
 

@@ -1,0 +1,171 @@
+"""Result sheets of single events: classical hands, Duplicate evenings, tournaments (with the
+EMA export)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from fractions import Fraction
+
+from mahjong_club.compute.duplicate import DuplicateResult
+from mahjong_club.compute.hands import HandResult
+from mahjong_club.compute.tournament import TournamentResult
+from mahjong_club.messages.rules import hand_breakdown
+from mahjong_club.workbook.sheets import label, number
+from mahjong_club.workbook.xlsx import Cell, ResultSheet
+
+
+def hand_scores_sheet(results: Sequence[HandResult]) -> ResultSheet:
+    """The ``Hand scores`` sheet: every player of every hand, with the referee's breakdown."""
+    rows: list[list[Cell]] = [
+        [
+            "Session",
+            "Hand",
+            "Player",
+            "Seat",
+            "Points",
+            "Doubles",
+            "Score",
+            "Settlement",
+            "Running total",
+            "Round",
+            "Mahjong",
+            "Limit hand",
+            "Breakdown",
+        ]
+    ]
+    for r in results:
+        rows.append(
+            [
+                label(r.session),
+                r.hand,
+                r.player.player,
+                r.player.seat.value,
+                r.score.points,
+                r.score.doubles,
+                r.score.score,
+                r.settlement,
+                r.running_total,
+                r.round_wind.value,
+                "yes" if r.player.winner else None,
+                r.score.limit_hand,
+                str(hand_breakdown(r.score)),
+            ]
+        )
+    return ResultSheet("Hand scores", rows)
+
+
+def duplicate_sheet(result: DuplicateResult) -> ResultSheet:
+    """The ``Duplicate`` sheet: one row per board, table and seat."""
+    rows: list[list[Cell]] = [
+        [
+            "Session",
+            "Board",
+            "Table",
+            "Seat",
+            "Player",
+            "Game points",
+            "Average",
+            "Difference",
+            "IMPs",
+            "False mahjong",
+        ]
+    ]
+    for r in result.rows:
+        rows.append(
+            [
+                label(r.session),
+                label(r.board),
+                label(r.table),
+                r.seat,
+                r.player,
+                r.game_points,
+                number(r.average),
+                number(r.difference),
+                r.imps,
+                r.penalty or None,
+            ]
+        )
+    return ResultSheet("Duplicate", rows)
+
+
+def duplicate_ranking_sheet(result: DuplicateResult) -> ResultSheet:
+    """The ``Duplicate ranking`` sheet: total IMPs (false-Mahjong penalties included)."""
+    rows: list[list[Cell]] = [
+        ["Rank", "Player", "IMPs", "Boards", "Positive boards", "False mahjong", "IMP scale"]
+    ]
+    for r in result.ranking:
+        rows.append(
+            [
+                r.rank,
+                r.player,
+                r.imps,
+                r.boards,
+                r.positive_boards,
+                r.penalties or None,
+                result.scale_name,
+            ]
+        )
+    return ResultSheet("Duplicate ranking", rows)
+
+
+def penalty_list_sheet(t: TournamentResult) -> ResultSheet:
+    """The ``Penalty list``: every penalty, when it was deducted, and each player's total, so
+    the organiser can check that the results add up."""
+    rows: list[list[Cell]] = [
+        [
+            "Session",
+            "Table",
+            "Player",
+            "Kind",
+            "Minutes",
+            "Points",
+            "Deducted",
+            "Note",
+            "Player total",
+        ]
+    ]
+    for line in t.penalties:
+        p = line.penalty
+        rows.append(
+            [
+                label(line.session),
+                label(line.table),
+                p.player,
+                p.kind.value,
+                p.minutes,
+                p.points,
+                "immediately (changes placements)" if line.immediate else "after uma",
+                p.note or None,
+                t.penalty_totals.get(p.player, 0),
+            ]
+        )
+    return ResultSheet("Penalty list", rows)
+
+
+EMA_COLUMNS = ["Place", "EMA number", "Last name", "First name", "Country", "Points"]
+
+
+def ema_rows(t: TournamentResult) -> list[list[Cell]]:
+    """The EMA results export, header first."""
+    rows: list[list[Cell]] = [list(EMA_COLUMNS)]
+    for r in t.ema:
+        rows.append([r.place, r.ema, r.last_name, r.first_name, r.country, number(r.points)])
+    return rows
+
+
+def ema_sheet(t: TournamentResult) -> ResultSheet:
+    """The ``EMA results`` sheet."""
+    return ResultSheet("EMA results", ema_rows(t))
+
+
+def ema_csv(t: TournamentResult) -> str:
+    """The EMA results export as CSV (comma-separated, UTF-8)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    for row in ema_rows(t):
+        writer.writerow(
+            ["" if v is None else (float(v) if isinstance(v, Fraction) else v) for v in row]
+        )
+    return buffer.getvalue()

@@ -1,0 +1,142 @@
+"""Result sheets of a league season besides the standings: attendance, schedule, next season,
+tonight."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from mahjong_club.compute.attendance import AttendanceResult
+from mahjong_club.compute.next_season import NextSeasonResult
+from mahjong_club.compute.schedule import ScheduleResult
+from mahjong_club.compute.tonight import TonightResult
+from mahjong_club.messages.rules import next_reason
+from mahjong_club.workbook.sheets import label
+from mahjong_club.workbook.xlsx import Cell, ResultSheet
+
+
+def _date(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def attendance_sheet(result: AttendanceResult) -> ResultSheet:
+    """The ``Attendance status`` sheet: one row per division member, by name."""
+    rows: list[list[Cell]] = [
+        [
+            "Player",
+            "Divisions",
+            "Required",
+            "Regular nights",
+            "Attended",
+            "Status",
+            "Since",
+            "Next check",
+            "Coming nights",
+            "Must attend",
+            "Advice",
+        ]
+    ]
+    for m in result.members:
+        rows.append(
+            [
+                m.player,
+                m.divisions,
+                f"{m.required.numerator}/{m.required.denominator}",
+                m.regular,
+                m.attended,
+                m.status.value,
+                _date(m.since),
+                _date(m.advice.check),
+                m.advice.coming,
+                m.advice.must_attend,
+                m.advice.text,
+            ]
+        )
+    return ResultSheet("Attendance status", rows)
+
+
+def next_season_sheet(result: NextSeasonResult) -> ResultSheet:
+    """The ``Next season`` sheet: MCR then riichi, level 1 first, in priority order."""
+    rows: list[list[Cell]] = [
+        ["Game", "Level", "Player", "Reason", "Previous division", "Previous rank"]
+    ]
+    for game, places in result.places.items():
+        for place in places:
+            previous = result.previous.get((game, place.player))
+            rows.append(
+                [
+                    game.value,
+                    place.level,
+                    place.player,
+                    str(next_reason(place.reason)),
+                    previous[0] if previous else None,
+                    previous[1] if previous else None,
+                ]
+            )
+    return ResultSheet("Next season", rows)
+
+
+SCHEDULE_COLUMNS = ["Division", "Game", "Player 1", "Player 2", "Player 3", "Player 4"]
+
+
+def schedule_sheet(result: ScheduleResult) -> ResultSheet:
+    """The ``Schedule`` sheet of a plan made with ``--make-schedule``."""
+    rows: list[list[Cell]] = [list(SCHEDULE_COLUMNS)]
+    rows.extend([label(p.division), label(p.label), *p.players] for p in result.plan)
+    return ResultSheet("Schedule", rows)
+
+
+def schedule_status_sheet(result: ScheduleResult) -> ResultSheet:
+    """The ``Schedule status`` sheet: every planned game, played or still to play."""
+    rows: list[list[Cell]] = [[*SCHEDULE_COLUMNS, "Status", "Played as game", "Date"]]
+    for s in result.statuses:
+        p = s.planned
+        rows.append(
+            [
+                label(p.division),
+                label(p.label),
+                *p.players,
+                "played" if s.played else "remaining",
+                label(s.game_id),
+                _date(s.date),
+            ]
+        )
+    return ResultSheet("Schedule status", rows)
+
+
+def tonight_sheet(result: TonightResult) -> ResultSheet:
+    """The ``Tonight`` sheet: the proposed games, substitutes, and who is free."""
+    rows: list[list[Cell]] = [
+        ["Date", *SCHEDULE_COLUMNS, "Substitute for", "Note"],
+    ]
+    for g in result.games:
+        p = g.planned
+        note = (
+            f"{len(g.substituted)} substitute{'s' if len(g.substituted) > 1 else ''} needed"
+            if g.substituted
+            else ""
+        )
+        rows.append(
+            [
+                result.date.isoformat(),
+                label(p.division),
+                label(p.label),
+                *p.players,
+                ", ".join(g.substituted),
+                note,
+            ]
+        )
+    if result.free:
+        rows.append(
+            [
+                result.date.isoformat(),
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                "present, not seated: " + ", ".join(result.free),
+            ]
+        )
+    return ResultSheet("Tonight", rows)
