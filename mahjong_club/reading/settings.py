@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
-from mahjong_club.messages.core import Entry
+from mahjong_club.messages.core import LANGUAGES, Entry
 from mahjong_club.reading.cells import (
     CellError,
     parse_date,
@@ -172,7 +172,7 @@ def _settings(given: _Given) -> Settings:
         season_start=given.get("season_start", parse_date, None),
         as_of=given.get("as_of", parse_date, None),
         mode=given.get("mode", _choice(("league", "tournament"), texts.WHAT_MODE), "league"),
-        language=given.get("language", _choice(("en", "da"), texts.WHAT_LANGUAGE), "en"),
+        language=given.get("language", _choice(LANGUAGES, texts.WHAT_LANGUAGE), "en"),
         season_complete=given.get("season_complete", parse_yes_no, False),
         email_from=given.get("email_from", parse_text, ""),
         smtp_host=given.get("smtp_host", parse_text, ""),
