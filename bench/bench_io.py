@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import sys
 import tempfile
 import time
 import zipfile

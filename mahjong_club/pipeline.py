@@ -20,6 +20,7 @@ from mahjong_club.common.files import replace_folder, write_text_atomic
 from mahjong_club.common.problems import Problems
 from mahjong_club.mail.compose import Outgoing, compose
 from mahjong_club.mail.send import outbox_files
+from mahjong_club.model import Season
 from mahjong_club.reading import (
     check_formulas,
     check_something_to_do,
@@ -27,7 +28,6 @@ from mahjong_club.reading import (
     read_players,
     read_settings,
 )
-from mahjong_club.reading.model import Season
 from mahjong_club.site.build import build_site
 from mahjong_club.site.render import render_site
 from mahjong_club.site.views import SiteView

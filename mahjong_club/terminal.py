@@ -13,7 +13,7 @@ from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.compute.standings import StandingsResult
 from mahjong_club.compute.tonight import TonightResult
 from mahjong_club.messages.breakdown import hand_breakdown
-from mahjong_club.reading.model import Season
+from mahjong_club.model import Season
 from rules.model import GameType
 
 

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from mahjong_club.capabilities.base import Capability, Fragment, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.attendance import AttendanceResult, compute_attendance
+from mahjong_club.model import Season
 from mahjong_club.reading.attendance import read_attendance, read_nights
-from mahjong_club.reading.model import Season
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import attendance_text

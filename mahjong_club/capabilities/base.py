@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from mahjong_club.common.problems import Problems
-from mahjong_club.reading.model import Season
+from mahjong_club.model import Season
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import Fragment, Page
 

@@ -8,8 +8,8 @@ from itertools import groupby
 from mahjong_club.capabilities.base import Capability, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.duplicate import DuplicateResult, compute_duplicate
+from mahjong_club.model import Season
 from mahjong_club.reading.duplicate import read_duplicate
-from mahjong_club.reading.model import Season
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import duplicate_text

@@ -8,8 +8,8 @@ from itertools import groupby
 from mahjong_club.capabilities.base import Capability, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.hands import HandResult, score_hands
+from mahjong_club.model import Season
 from mahjong_club.reading.hands import read_hands
-from mahjong_club.reading.model import Season
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import hands_text

@@ -8,7 +8,7 @@ from mahjong_club.capabilities.base import Capability, Page, Run
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.next_season import NextSeasonResult, compute_next_season
-from mahjong_club.reading.model import Season
+from mahjong_club.model import Season
 from mahjong_club.reading.plans import read_signups
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import SiteView

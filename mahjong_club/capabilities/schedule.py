@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from mahjong_club.capabilities.base import Capability, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.schedule import ScheduleResult, compute_schedule
-from mahjong_club.reading.model import Season
+from mahjong_club.model import Season
 from mahjong_club.reading.plans import read_schedule
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.terminal import schedule_text

@@ -12,8 +12,8 @@ from typing import ClassVar
 from mahjong_club.capabilities.base import Capability, Mode, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.standings import StandingsResult, compute_standings
+from mahjong_club.model import Season
 from mahjong_club.reading import read_league, read_tournament
-from mahjong_club.reading.model import Season
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import standings_section

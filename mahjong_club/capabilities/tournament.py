@@ -8,7 +8,7 @@ from typing import ClassVar
 from mahjong_club.capabilities.base import Capability, Fragment, Mode, Page, Run
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.compute.tournament import TournamentResult, compute_tournament
-from mahjong_club.reading.model import Season
+from mahjong_club.model import Season
 from mahjong_club.site.views import SiteView
 from mahjong_club.workbook.event_sheets import ema_csv, ema_sheet, penalty_list_sheet
 from mahjong_club.workbook.sheets import standings_sheet

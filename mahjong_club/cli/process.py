@@ -16,8 +16,8 @@ from mahjong_club.capabilities import Options
 from mahjong_club.common.problems import Problems
 from mahjong_club.mail.compose import Outgoing
 from mahjong_club.mail.send import Ledger, SendError, send_all
+from mahjong_club.model import Settings
 from mahjong_club.pipeline import Outputs, build_outputs, compute, read_workbook, write_outputs
-from mahjong_club.reading.settings import Settings
 from mahjong_club.reading.tables import WorkbookError
 
 EXAMPLE = """\

@@ -15,8 +15,7 @@ from mahjong_club.common.text import did_you_mean
 from mahjong_club.messages import compute as texts
 from mahjong_club.messages import rules as rule_words
 from mahjong_club.messages.core import Entry, Message, say
-from mahjong_club.reading.attendance import AttendanceSheet
-from mahjong_club.reading.model import Season
+from mahjong_club.model import AttendanceSheet, Season
 from rules.attendance import (
     THURSDAY,
     Advice,

@@ -11,7 +11,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key
 from mahjong_club.messages import compute as texts
 from mahjong_club.messages.core import Message
-from mahjong_club.reading.duplicate import DuplicateInput
+from mahjong_club.model import DuplicateInput
 from rules.duplicate import SEATS, RankingRow, SeatBoard, rank_players, score_boards
 from rules.imp_scale import ImpScale
 from rules.mcr_fans import MINIMUM_FAN, FanError, hand_fans

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from mahjong_club.reading.hands import Hand
+from mahjong_club.model import Hand
 from rules.classical import ClassicalRules, HandInput, HandScore, Wind, score_hand, settle
 
 

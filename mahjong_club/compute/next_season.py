@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import compute as texts
 from mahjong_club.messages.core import Message, say
-from mahjong_club.reading.model import Season
+from mahjong_club.model import Season
 from rules.model import GameType
 from rules.next_season import NextPlace, TooFewPlayers, next_season, priority_order
 from rules.standings import DivisionStandings

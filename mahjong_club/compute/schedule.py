@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import compute as texts
-from mahjong_club.reading.model import Season
+from mahjong_club.model import Season
 from rules.schedule import PlannedGame, PlanStatus, make_schedule, match_schedule
 from rules.standings import division_order
 

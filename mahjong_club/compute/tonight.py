@@ -13,8 +13,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.compute.attendance import AttendanceResult
 from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.messages import compute as texts
-from mahjong_club.reading.attendance import AttendanceSheet
-from mahjong_club.reading.model import Season
+from mahjong_club.model import AttendanceSheet, Season
 from rules.attendance import Mark, Status
 from rules.standings import division_order
 from rules.tonight import TonightGame, propose_tonight

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from mahjong_club.common.text import natural_key
-from mahjong_club.reading.model import Season
+from mahjong_club.model import Season
 from rules.model import Penalty
 from rules.standings import IMMEDIATE_KINDS, DivisionStandings
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
+from mahjong_club.model import AttendanceSheet, Night
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.reading.cells import (
     CellError,
@@ -53,26 +53,6 @@ MARKS: dict[str, Mark] = {
     "nej": Mark.ABSENT,
     "-": Mark.ABSENT,
 }
-
-
-@dataclass(frozen=True)
-class Night:
-    """A row of the ``Nights`` sheet."""
-
-    date: dt.date
-    regular: bool
-    note: str
-    row: int
-
-
-@dataclass
-class AttendanceSheet:
-    """The wide ``Attendance`` sheet: each player's mark per night."""
-
-    sheet: str
-    dates: list[dt.date] = field(default_factory=list)
-    marks: dict[str, dict[dt.date, Mark]] = field(default_factory=dict)
-    rows: dict[str, int] = field(default_factory=dict)  # player -> Excel row
 
 
 def parse_mark(value: Any) -> Mark:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import league as texts
+from mahjong_club.model import Season
 from mahjong_club.reading.cells import parse_int, parse_text
 from mahjong_club.reading.divisions import hint
-from mahjong_club.reading.model import Season
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Workbook, read_sheet
 from rules.model import DiceRoll, Division

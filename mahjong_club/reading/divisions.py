@@ -15,8 +15,8 @@ from mahjong_club.common.text import did_you_mean
 from mahjong_club.messages import league as texts
 from mahjong_club.messages import sheets as sheet_texts
 from mahjong_club.messages.core import Message, say
+from mahjong_club.model import PlayerInfo
 from mahjong_club.reading.cells import parse_int, parse_text
-from mahjong_club.reading.model import PlayerInfo
 from mahjong_club.reading.plans import parse_game_type
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet

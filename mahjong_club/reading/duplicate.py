@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +21,7 @@ from mahjong_club.common.text import natural_key
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
 from mahjong_club.messages.core import Entry, say
+from mahjong_club.model import DuplicateInput
 from mahjong_club.reading.blank import value_or_blank
 from mahjong_club.reading.cells import (
     CellError,
@@ -42,7 +42,7 @@ from rules.duplicate import (
     TablePlay,
     check_board,
 )
-from rules.imp_scale import DEFAULT_SCALE, ImpScale, ScaleProblem, check_scale
+from rules.imp_scale import ImpScale, ScaleProblem, check_scale
 from rules.mcr_fans import MINIMUM_FAN
 
 #: (session, table) -> seat -> player.
@@ -130,16 +130,6 @@ SCALE_PROBLEMS: dict[ScaleProblem, Entry] = {
     ScaleProblem.IMPS: texts.IMP_SCALE_IMPS,
     ScaleProblem.THRESHOLDS: texts.IMP_SCALE_THRESHOLDS,
 }
-
-
-@dataclass
-class DuplicateInput:
-    """The duplicate evening: every board played at every table, and the IMP scale used."""
-
-    plays: list[TablePlay] = field(default_factory=list)
-    tiles: dict[tuple[str, str, str], tuple[int, str]] = field(default_factory=dict)
-    scale: tuple[tuple[int, Fraction], ...] = DEFAULT_SCALE
-    scale_name: ImpScale = ImpScale.DEFAULT
 
 
 def read_duplicate(book: Workbook, problems: Problems) -> DuplicateInput | None:

@@ -16,6 +16,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
 from mahjong_club.messages.core import Message, say
+from mahjong_club.model import Hand
 from mahjong_club.reading.blank import value_or_blank
 from mahjong_club.reading.cells import (
     CellError,
@@ -95,17 +96,6 @@ HANDS = Schema(
 )
 #: The column of each winner-only item of a row (a field of :class:`HandInput`).
 WINNER_ONLY_COLUMNS = {"self_drawn": SELF_DRAWN, "loose_tile": LOOSE_TILE, "last_tile": LAST_TILE}
-
-
-@dataclass(frozen=True)
-class Hand:
-    """One hand of one session: the round wind and the four players' rows, E S W N."""
-
-    session: str
-    number: int
-    round_wind: Wind
-    rows: tuple[HandInput, ...]
-    excel_rows: tuple[int, ...]
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ from __future__ import annotations
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
 from mahjong_club.messages.core import say
+from mahjong_club.model import Season
 from mahjong_club.reading.dice import read_dice
 from mahjong_club.reading.divisions import read_divisions
 from mahjong_club.reading.games import read_games
-from mahjong_club.reading.model import Season
 from mahjong_club.reading.penalties import read_penalties
 from mahjong_club.reading.tables import Workbook
 

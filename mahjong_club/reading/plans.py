@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
+from mahjong_club.model import Signup
 from mahjong_club.reading.cells import parse_keyword, parse_text
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Workbook, read_sheet
@@ -32,15 +31,6 @@ SEATS = tuple(
     for i in range(1, 5)
 )
 SCHEDULE = Schema("Schedule", (DIVISION, PLANNED_GAME, *SEATS))
-
-
-@dataclass(frozen=True)
-class Signup:
-    """A row of ``Signups``: a player for next season's divisions of one game type."""
-
-    player: str
-    game: GameType
-    row: int
 
 
 def read_signups(book: Workbook, problems: Problems) -> list[Signup]:

@@ -11,8 +11,8 @@ import re
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
+from mahjong_club.model import PlayerInfo
 from mahjong_club.reading.cells import parse_number, parse_text
-from mahjong_club.reading.model import PlayerInfo
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Workbook, read_sheet
 

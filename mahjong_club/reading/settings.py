@@ -9,16 +9,15 @@ the emails). Unknown keys are a warning; a bad value is an error.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
 from mahjong_club.messages.core import LANGUAGES, Entry
+from mahjong_club.model import Settings
 from mahjong_club.reading.cells import (
     CellError,
     parse_date,
@@ -59,25 +58,6 @@ KNOWN_KEYS = (
     "smtp_port",
     "site_url",
 )
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The settings that are not rule variants (those live in :class:`Ruleset`)."""
-
-    club: str = ""
-    tournament: str = ""
-    season: str = ""
-    season_start: dt.date | None = None
-    as_of: dt.date | None = None
-    mode: str = "league"
-    language: str = "en"
-    season_complete: bool = False
-    email_from: str = ""
-    smtp_host: str = ""
-    smtp_port: int | None = None
-    site_url: str = ""
-    raw: dict[str, str] = field(default_factory=dict)
 
 
 def parse_four_numbers(value: Any) -> tuple[int | Fraction, ...]:

@@ -14,13 +14,12 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import league as texts
+from mahjong_club.model import Season, Settings
 from mahjong_club.reading.cells import parse_date, parse_int, parse_keyword, parse_text
 from mahjong_club.reading.dice import read_dice
 from mahjong_club.reading.games import SUBSTITUTIONS, four
-from mahjong_club.reading.model import Season
 from mahjong_club.reading.penalties import read_penalties
 from mahjong_club.reading.schema import Column, Schema
-from mahjong_club.reading.settings import Settings
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
 from rules.game_checks import check_score_total, check_seat_count, missing_from_session
 from rules.model import Division, Game, GameType, Seat, Substitution

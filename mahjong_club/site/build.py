@@ -13,7 +13,7 @@ from fractions import Fraction
 from mahjong_club.common.text import natural_key, slugify
 from mahjong_club.compute.attendance import season_dates
 from mahjong_club.compute.standings import StandingsResult
-from mahjong_club.reading.model import Season
+from mahjong_club.model import Season
 from mahjong_club.site.charts import Series, colours, line_chart
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.views import (

@@ -1,6 +1,7 @@
-"""What reading a league workbook gives: the :class:`Season` and a ``Players`` row.
+"""The season model: everything read from a workbook, as the computing step and the writers see it.
 
-The readers of each sheet fill in a :class:`Season`; the computing step reads it.
+The readers of each sheet fill in a :class:`Season`; the computing step reads it, and the
+writers (workbook, site, mail) read it too, never the readers themselves.
 """
 
 from __future__ import annotations
@@ -8,11 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from mahjong_club.reading.attendance import AttendanceSheet, Night
-from mahjong_club.reading.duplicate import DuplicateInput
-from mahjong_club.reading.hands import Hand
-from mahjong_club.reading.plans import Signup
-from mahjong_club.reading.settings import Settings
+from mahjong_club.model.settings import Settings
+from mahjong_club.model.sheets import AttendanceSheet, DuplicateInput, Hand, Night, Signup
 from rules.model import DiceRoll, Division, Game, Penalty
 from rules.ruleset import Ruleset
 from rules.schedule import PlannedGame

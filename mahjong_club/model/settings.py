@@ -1,0 +1,25 @@
+"""The workbook's settings that are not rule variants (those are :class:`rules.ruleset.Ruleset`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings that are not rule variants (those live in :class:`Ruleset`)."""
+
+    club: str = ""
+    tournament: str = ""
+    season: str = ""
+    season_start: dt.date | None = None
+    as_of: dt.date | None = None
+    mode: str = "league"
+    language: str = "en"
+    season_complete: bool = False
+    email_from: str = ""
+    smtp_host: str = ""
+    smtp_port: int | None = None
+    site_url: str = ""
+    raw: dict[str, str] = field(default_factory=dict)
