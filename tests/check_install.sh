@@ -22,6 +22,13 @@ check_run() {  # $1: the mahjong-club command to try
 
 echo "== the wheel, in a fresh venv"
 "$venv_bin/python" -m build --wheel --no-isolation --outdir "$work/dist" "$repo" >/dev/null
+# every template is package data in the wheel
+expected="$(cd "$repo" && git ls-files templates | grep -v '\.py$' | sort)"
+found="$(python3 -m zipfile -l "$work"/dist/*.whl | awk '{print $1}' | grep '^templates/' | grep -v '\.py$' | sort)"
+if [ "$expected" != "$found" ]; then
+  echo "the wheel's templates differ from the repository's:"; diff <(echo "$expected") <(echo "$found")
+  exit 1
+fi
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install --quiet -r "$repo/requirements.txt" "$work"/dist/*.whl
 check_run "$work/venv/bin/mahjong-club"

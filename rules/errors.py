@@ -1,0 +1,42 @@
+"""Broken rules as data: which rule (a code, an enum member) and the values it needs.
+
+The rules never say anything to people. An input that breaks a rule raises a
+:class:`RuleError` subclass (:class:`~rules.tiles.NotationError`,
+:class:`~rules.classical.HandError`, :class:`~rules.penalties.PenaltyError` …) carrying
+``code`` and ``params``; the message catalogue (``mahjong_club.messages.rule_errors``) says it
+in the club's language. ``str(error)`` is the English text, rendered from the raising module's
+small table of English templates: the developer's text, and what tests match against.
+
+    >>> from enum import StrEnum
+    >>> class Problem(StrEnum):
+    ...     TOO_FEW = "too_few"
+    >>> class CountError(RuleError):
+    ...     english = {Problem.TOO_FEW: "{count} player(s); a game needs 4"}
+    >>> error = CountError(Problem.TOO_FEW, count=3)
+    >>> error.code, dict(error.params), str(error)
+    (<Problem.TOO_FEW: 'too_few'>, {'count': 3}, '3 player(s); a game needs 4')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+
+class RuleError(ValueError):
+    """An input that breaks a rule: ``code`` says which, ``params`` the values it needs.
+
+    A parameter is a raw value (a number, a name, a tile in notation, an enum member) or
+    another :class:`RuleError` (the cause, said inside this one). Subclasses set
+    :attr:`english`, the English template of each of their codes (:meth:`str.format`).
+    """
+
+    #: The English template of each code of this kind of error.
+    english: ClassVar[Mapping[Any, str]] = {}
+
+    def __init__(self, code: StrEnum, /, **params: object) -> None:
+        self.code = code
+        self.params: Mapping[str, object] = MappingProxyType(params)
+        super().__init__(self.english[code].format(**params))

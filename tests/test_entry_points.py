@@ -1,0 +1,69 @@
+"""The installed ``mahjong-club`` command, ``python process.py`` and ``python -m mahjong_club``
+are one program: the same outputs, the same text, the same version."""
+
+import re
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "sample_sheets" / "duplicate.xlsx"
+COMMAND = Path(sys.executable).parent / "mahjong-club"
+
+
+def run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, check=False)
+
+
+def stable(eml: bytes) -> str:
+    """An email without what differs between two runs (date, id, MIME boundary)."""
+    text = eml.decode()
+    text = re.sub(r"(?m)^(Date|Message-ID): .*$", r"\1: -", text)
+    return re.sub(r"={15}\d+==", "=boundary=", text)
+
+
+@pytest.mark.skipif(not COMMAND.exists(), reason="the project is not installed in this venv")
+def test_the_command_and_process_py_give_the_same_results(tmp_path: Path):
+    by_command = run([str(COMMAND), str(SAMPLE), "--out", str(tmp_path / "a")], tmp_path)
+    by_script = run(
+        [sys.executable, str(ROOT / "process.py"), str(SAMPLE), "--out", str(tmp_path / "b")],
+        tmp_path,
+    )
+    assert (by_command.returncode, by_script.returncode) == (0, 0), by_command.stderr
+    assert by_command.stdout.replace("/a/", "/b/") == by_script.stdout
+    assert by_command.stderr == by_script.stderr
+    a, b = tmp_path / "a", tmp_path / "b"
+    files_a = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
+    assert files_a == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
+    assert {"duplicate.xlsx", "report/index.html", "report/duplicate.html"} <= {
+        str(f) for f in files_a
+    }
+    for name in files_a:
+        if name.suffix == ".eml":
+            assert stable((a / name).read_bytes()) == stable((b / name).read_bytes())
+        else:
+            assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [sys.executable, "-m", "mahjong_club", "--version"],
+        [sys.executable, str(ROOT / "process.py"), "--version"],
+    ],
+    ids=["python -m mahjong_club", "process.py"],
+)
+def test_version(argv: list[str], tmp_path: Path):
+    result = run(argv, tmp_path)
+    assert result.returncode == 0
+    assert result.stdout.split()[-1] == version("mahjong-club")
+
+
+def test_help_names_the_command_and_its_examples(tmp_path: Path):
+    result = run([sys.executable, "-m", "mahjong_club", "--help"], tmp_path)
+    assert result.returncode == 0
+    assert "example:" in result.stdout
+    assert "score-hand" in result.stdout
