@@ -23,26 +23,77 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rules.errors import RuleError
+
 SUITS = "mps"
-SUIT_NAMES = {"m": "characters", "p": "circles", "s": "bamboo"}
 #: Honour letters in tenhou order: 1z = E ... 7z = R.
 HONOURS = "ESWNHGR"
-HONOUR_NAMES = {
-    "E": "east wind",
-    "S": "south wind",
-    "W": "west wind",
-    "N": "north wind",
-    "R": "red dragons",
-    "G": "green dragons",
-    "H": "white dragons",
-}
 #: The order honours are written in (as in the spec's thirteen orphans example).
 HONOUR_WRITE_ORDER = "ESWNRGH"
 LOWER_HONOURS = {"e": "E", "w": "W", "n": "N", "r": "R", "g": "G", "h": "H"}
 
 
-class NotationError(ValueError):
-    """A ``Sets`` entry that is not valid tile notation; the message says why."""
+class Notation(StrEnum):
+    """Why a ``Sets`` entry is not valid tile notation (the English: :data:`NOTATION_TEXTS`)."""
+
+    SUIT_WITHOUT_NUMBERS = "suit_without_numbers"
+    HONOUR_NUMBER = "honour_number"
+    ZERO = "zero"
+    NUMBERS_BEFORE_HONOUR = "numbers_before_honour"
+    NOT_A_TILE = "not_a_tile"
+    NUMBERS_WITHOUT_SUIT = "numbers_without_suit"
+    BRACKETS = "brackets"
+    EXPOSED_ORPHANS = "exposed_orphans"
+    FOURTEEN_TILES = "fourteen_tiles"
+    SET_SIZE = "set_size"
+    HONOUR_CHOW = "honour_chow"
+    CHOW_NOT_CONSECUTIVE = "chow_not_consecutive"
+    CHOW_SUITS = "chow_suits"
+    PAIR_NOT_IDENTICAL = "pair_not_identical"
+    PUNG_NOT_IDENTICAL = "pung_not_identical"
+    KONG_NOT_IDENTICAL = "kong_not_identical"
+
+
+_NOT_A_SET = "{token!r} is not a set: "
+#: The English of each :class:`Notation` code; ``text`` is the group, ``token`` the set.
+NOTATION_TEXTS: dict[Notation, str] = {
+    Notation.SUIT_WITHOUT_NUMBERS: "{text!r}: the suit letter {char!r} has no numbers before it",
+    Notation.HONOUR_NUMBER: "{text!r}: honours are 1z to 7z, not {digit}z",
+    Notation.ZERO: "{text!r}: tiles are numbered 1 to 9, not 0",
+    Notation.NUMBERS_BEFORE_HONOUR: "{text!r}: the numbers {digits} need a suit letter first",
+    Notation.NOT_A_TILE: (
+        "{text!r}: {char!r} is not a tile; use digits with m, p or s, or E S W N R G H"
+    ),
+    Notation.NUMBERS_WITHOUT_SUIT: "{text!r}: the numbers {digits} need a suit letter (m, p or s)",
+    Notation.BRACKETS: "{token!r}: an exposed set is written in square brackets: [555p]",
+    Notation.EXPOSED_ORPHANS: "{token!r}: thirteen orphans cannot be exposed",
+    Notation.FOURTEEN_TILES: _NOT_A_SET
+    + "fourteen tiles in one group must be thirteen orphans"
+    " (one of each 1, 9, wind and dragon, plus one of them again)",
+    Notation.SET_SIZE: _NOT_A_SET
+    + "a set has 2 (pair), 3 (chow or pung) or 4 (kong) tiles, this has {count}",
+    Notation.HONOUR_CHOW: _NOT_A_SET + "honours make pungs, kongs and pairs, not chows",
+    Notation.CHOW_NOT_CONSECUTIVE: _NOT_A_SET
+    + "a chow is three consecutive numbers of one suit, without wrapping (891m is not a chow)",
+    Notation.CHOW_SUITS: _NOT_A_SET + "a chow is three tiles of one suit",
+    Notation.PAIR_NOT_IDENTICAL: _NOT_A_SET + "a pair needs identical tiles",
+    Notation.PUNG_NOT_IDENTICAL: _NOT_A_SET
+    + "a pung needs identical tiles (or three consecutive numbers of one suit)",
+    Notation.KONG_NOT_IDENTICAL: _NOT_A_SET + "a kong needs identical tiles",
+}
+
+
+class NotationError(RuleError):
+    """A ``Sets`` entry that is not valid tile notation: ``code`` says why.
+
+    >>> str(NotationError(Notation.ZERO, text="102m"))
+    "'102m': tiles are numbered 1 to 9, not 0"
+    """
+
+    english = NOTATION_TEXTS
+
+    def __init__(self, code: Notation, /, **params: object) -> None:
+        super().__init__(code, **params)
 
 
 @dataclass(frozen=True, order=True)
@@ -84,12 +135,6 @@ class Tile:
 
     def __str__(self) -> str:
         return self.letter if self.honour else f"{self.rank}{self.suit}"
-
-    def describe(self) -> str:
-        """In words, for breakdowns: '5 bamboo', 'red dragons', 'east wind'."""
-        if self.honour:
-            return HONOUR_NAMES[self.letter]
-        return f"{self.rank} {SUIT_NAMES[self.suit]}"
 
 
 def honour(letter: str) -> Tile:
