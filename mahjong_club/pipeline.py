@@ -14,16 +14,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mahjong_club.capabilities import REGISTRY, Options, Run
-from mahjong_club.capabilities.base import Mode
+from mahjong_club.capabilities.base import Export, Mode
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.files import replace_folder, write_text_atomic
 from mahjong_club.common.problems import Problems
 from mahjong_club.mail.compose import Outgoing, compose
 from mahjong_club.mail.send import outbox_files
+from mahjong_club.messages import league as texts
+from mahjong_club.messages.core import say
 from mahjong_club.model import Season
 from mahjong_club.reading import (
+    Workbook,
     check_formulas,
-    check_something_to_do,
     open_workbook,
     read_players,
     read_settings,
@@ -69,9 +71,25 @@ def read_workbook(path: Path) -> tuple[Season, Problems]:
     for capability in REGISTRY:
         if mode in capability.modes:
             capability.read(book, season, problems)
-    if mode == "league" and not season.has_league:
+    if mode == "league":
         check_something_to_do(book, season, problems)
     return season, problems
+
+
+def check_something_to_do(book: Workbook, season: Season, problems: Problems) -> None:
+    """A workbook that no capability has anything to do for is an error; without a league,
+    the sheets that only mean something in a league are ignored, with a warning."""
+    if not any(capability.found(season) for capability in REGISTRY):
+        sheets = ", ".join(repr(s) for s in book.sheet_names)
+        problems.error("", None, "", texts.NOTHING_TO_DO, sheets=sheets)
+        return
+    if season.has_league:
+        return
+    for capability in REGISTRY:
+        for name in capability.sheets if capability.needs_league else ():
+            actual = book.find(name)
+            if actual is not None:
+                problems.warning(actual, None, "", say(texts.LEAGUE_SHEET_IGNORED, sheet=name))
 
 
 def compute(season: Season, problems: Problems, options: Options | None = None) -> Run:
@@ -89,7 +107,7 @@ class Outputs:
     """Everything a run writes, built in memory before anything is written."""
 
     sheets: list[ResultSheet]
-    exports: dict[str, str]
+    exports: list[Export]
     site: SiteView
     pages: dict[str, str]
     emails: list[Outgoing]
@@ -114,7 +132,8 @@ def console_text(run: Run) -> str:
 
 def site_view(run: Run) -> SiteView:
     """The site's view: the standings' divisions and players, then every capability's part."""
-    warnings = [str(p) for p in run.problems.warnings]
+    language = run.season.settings.language
+    warnings = [p.render(language) for p in run.problems.warnings]
     site = build_site(run.season, run.result(STANDINGS), warnings)
     for capability, result in run.results():
         site.add_sections(capability.player_sections(run, result, site))
@@ -125,9 +144,9 @@ def site_view(run: Run) -> SiteView:
 
 def build_outputs(run: Run) -> Outputs:
     """The result sheets, the exports, the site's pages, the emails and the terminal text."""
-    exports: dict[str, str] = {}
+    exports: list[Export] = []
     for capability, result in run.results():
-        exports.update(capability.exports(run, result))
+        exports += capability.exports(run, result)
     site = site_view(run)
     return Outputs(
         result_sheets(run),
@@ -139,14 +158,24 @@ def build_outputs(run: Run) -> Outputs:
     )
 
 
-def write_outputs(source: Path, out_dir: Path, outputs: Outputs) -> list[Path]:
-    """Write the workbook copy, the exports, ``report/`` and ``outbox/``; returns the paths."""
+@dataclass(frozen=True)
+class Written:
+    """Where a run's outputs went."""
+
+    workbook: Path
+    exports: list[tuple[Path, Export]]
+    report: Path
+    outbox: Path
+
+
+def write_outputs(source: Path, out_dir: Path, outputs: Outputs) -> Written:
+    """Write the workbook copy, the exports, ``report/`` and ``outbox/``."""
     target = out_dir / f"{source.stem}.xlsx"
     write_result_workbook(source, target, outputs.sheets)
-    written = [target]
-    for name, text in outputs.exports.items():
-        write_text_atomic(out_dir / name, text)
-        written.append(out_dir / name)
+    exports = []
+    for export in outputs.exports:
+        write_text_atomic(out_dir / export.file, export.text)
+        exports.append((out_dir / export.file, export))
     replace_folder(out_dir / "report", outputs.pages)
     replace_folder(out_dir / "outbox", outbox_files(outputs.emails))
-    return [*written, out_dir / "report", out_dir / "outbox"]
+    return Written(target, exports, out_dir / "report", out_dir / "outbox")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from mahjong_club.common.text import plain_number
-from mahjong_club.compute.attendance import AttendanceResult, season_dates
+from mahjong_club.compute.attendance import AttendanceResult
 from mahjong_club.compute.duplicate import DuplicateResult
 from mahjong_club.compute.hands import HandResult
 from mahjong_club.compute.next_season import NextSeasonResult
@@ -13,7 +13,7 @@ from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.compute.standings import StandingsResult
 from mahjong_club.compute.tonight import TonightResult
 from mahjong_club.messages.breakdown import hand_breakdown
-from mahjong_club.model import Season
+from mahjong_club.model import Season, season_dates
 from rules.model import GameType
 
 

@@ -205,7 +205,8 @@ class Advice:
 
     @property
     def text(self) -> str:
-        """The advice in one line, as a member would want it."""
+        """The advice in one line, in English (the developer's text; people read it through
+        the message catalogue, ``mahjong_club.messages.rules.advice``, in their language)."""
         nights = "Thursday" if self.coming == 1 else "Thursdays"
         if self.must_attend > self.coming:
             return (

@@ -49,6 +49,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from rules.hand_errors import HandError, HandProblem
 from rules.hand_score import LIMIT_NAMES, HandScore, Item, ItemKind, LimitHand
 from rules.tiles import SetKind, TileSet, tile_counts
 
@@ -58,6 +59,7 @@ __all__ = [
     "ClassicalRules",
     "HandError",
     "HandInput",
+    "HandProblem",
     "HandScore",
     "Item",
     "ItemKind",
@@ -102,14 +104,6 @@ HEADS_AND_TAILS = LimitHand.HEADS_AND_TAILS
 THIRTEEN_ORPHANS = LimitHand.THIRTEEN_ORPHANS
 
 
-class HandError(ValueError):
-    """A hand that cannot be scored; ``column`` names the workbook column at fault."""
-
-    def __init__(self, message: str, column: str = "Sets") -> None:
-        super().__init__(message)
-        self.column = column
-
-
 @dataclass(frozen=True)
 class ClassicalRules:
     """The classical scoring variants, with rules.md's defaults.
@@ -148,11 +142,7 @@ def limit_name(text: str) -> LimitHand:
     """The limit hand a ``Limit`` cell names; raises :class:`HandError` for an unknown name."""
     name = LIMIT_NAMES.get(" ".join(text.strip().casefold().split()))
     if name is None:
-        known = "heavenly, earthly, four concealed pungs, four winds, all honours,"
-        raise HandError(
-            f"{text!r} is not a limit hand; known: {known} heads and tails, thirteen orphans",
-            "Limit",
-        )
+        raise HandError(HandProblem.NOT_A_LIMIT_HAND, "Limit", text=text)
     return name
 
 
@@ -161,38 +151,35 @@ def check_hand(hand: HandInput) -> None:
     counts = tile_counts(hand.sets)
     five = [str(t) for t, n in counts.items() if n > 4]
     if five:
-        raise HandError(f"more than four {', '.join(five)} in one hand")
+        raise HandError(HandProblem.FIVE_TILES, tiles=", ".join(five))
     bad = sorted(n for n in hand.flowers | hand.seasons if not 1 <= n <= 4)
     if bad:
         column = "Flowers" if any(n in hand.flowers for n in bad) else "Seasons"
-        raise HandError(f"flowers and seasons are numbered 1 to 4, not {bad[0]}", column)
+        raise HandError(HandProblem.BONUS_NUMBER, column, number=bad[0])
     orphans = [s for s in hand.sets if s.kind is SetKind.ORPHANS]
     pairs = [s for s in hand.sets if s.kind is SetKind.PAIR]
     melds = [s for s in hand.sets if s.kind not in (SetKind.PAIR, SetKind.ORPHANS)]
     if len(melds) > 4:
-        raise HandError(f"{len(melds)} sets: a hand has at most four sets and a pair")
+        raise HandError(HandProblem.TOO_MANY_SETS, count=len(melds))
     if hand.limit is not None:
         if not hand.winner:
-            raise HandError("only the winner's hand can be a limit hand", "Limit")
+            raise HandError(HandProblem.LIMIT_NOT_WINNER, "Limit")
         name = limit_name(hand.limit)
         if name == HEAVENLY and hand.seat is not Wind.E:
-            raise HandError("a heavenly hand is East's: East wins on the dealt 14", "Limit")
+            raise HandError(HandProblem.HEAVENLY_NOT_EAST, "Limit")
         if name == EARTHLY and hand.seat is Wind.E:
-            raise HandError("an earthly hand wins on East's first discard: not East", "Limit")
+            raise HandError(HandProblem.EARTHLY_EAST, "Limit")
         if name in (HEAVENLY, EARTHLY) and not hand.sets:
             return  # recorded by name; the tiles need not be written
     if orphans and not hand.winner:
-        raise HandError("thirteen orphans is a winning hand: only the winner can have it")
+        raise HandError(HandProblem.ORPHANS_NOT_WINNER)
     if not hand.winner:
         return
     complete = (len(orphans) == 1 and len(hand.sets) == 1) or (
         len(melds) == 4 and len(pairs) == 1 and not orphans
     )
     if not complete:
-        raise HandError(
-            "the winner's sets do not make a complete hand: four sets and a pair, or thirteen"
-            f" orphans (found {len(melds)} set(s) and {len(pairs)} pair(s))"
-        )
+        raise HandError(HandProblem.INCOMPLETE, sets=len(melds), pairs=len(pairs))
 
 
 def recognised_limit(hand: HandInput) -> LimitHand | None:
@@ -346,33 +333,32 @@ def settle(scores: Mapping[Wind, int], winner: Wind | None) -> dict[Wind, int]:
     return net
 
 
-def hand_table_problems(hands: Sequence[HandInput]) -> list[tuple[int, str, str]]:
-    """Problems of a whole table's hand: (index of the row, column, message).
+def hand_table_problems(hands: Sequence[HandInput]) -> list[tuple[int, HandError]]:
+    """Problems of a whole table's hand: (index of the row, what is wrong and in which column).
 
     Seats E, S, W, N once each; at most one winner; no tile five times on the table; each
     flower and season number held by one player at most.
     """
-    problems: list[tuple[int, str, str]] = []
+    problems: list[tuple[int, HandError]] = []
     seats = [h.seat for h in hands]
     for i, h in enumerate(hands):
         if seats.index(h.seat) != i:
-            problems.append(
-                (i, "Seat", f"seat {h.seat.value} is taken twice; seats are E, S, W, N once each")
-            )
+            problems.append((i, HandError(HandProblem.SEAT_TWICE, "Seat", seat=h.seat.value)))
     winners = [i for i, h in enumerate(hands) if h.winner]
     for i in winners[1:]:
-        problems.append((i, "Mahjong", "two winners in one hand; mark only who went Mah-Jong"))
+        problems.append((i, HandError(HandProblem.TWO_WINNERS, "Mahjong")))
     table = tile_counts(s for h in hands for s in h.sets)
     five = sorted(str(t) for t, n in table.items() if n > 4)
     if five:
-        problems.append((0, "Sets", f"more than four {', '.join(five)} on the table"))
-    for column, attr in (("Flowers", "flowers"), ("Seasons", "seasons")):
+        problems.append((0, HandError(HandProblem.FIVE_ON_TABLE, tiles=", ".join(five))))
+    for column, attr, twice in (
+        ("Flowers", "flowers", HandProblem.FLOWER_TWICE),
+        ("Seasons", "seasons", HandProblem.SEASON_TWICE),
+    ):
         holders: dict[int, int] = {}
         for i, h in enumerate(hands):
             for n in getattr(h, attr):
                 if n in holders:
-                    problems.append(
-                        (i, column, f"{column.lower()[:-1]} {n} is also held by another player")
-                    )
+                    problems.append((i, HandError(twice, column, number=n)))
                 holders[n] = i
     return problems

@@ -33,6 +33,7 @@ from fractions import Fraction
 
 from rules.imp_scale import DEFAULT_SCALE, imps
 from rules.mcr_fans import MINIMUM_FAN
+from rules.tiebreakers import name_order
 
 SEATS = ("E", "S", "W", "N")
 LAST_TILE_FAN = 8
@@ -229,7 +230,7 @@ def rank_players(rows: Iterable[SeatBoard]) -> list[RankingRow]:
         entry[1] += 1
         entry[2] += row.imps > 0
         entry[3] += row.penalty
-    ordered = sorted(totals.items(), key=lambda kv: (-kv[1][0], -kv[1][2], kv[0].casefold(), kv[0]))
+    ordered = sorted(totals.items(), key=lambda kv: (-kv[1][0], -kv[1][2], *name_order(kv[0])))
     ranking: list[RankingRow] = []
     for index, (player, (total, boards, positive, penalties)) in enumerate(ordered):
         key = (total, positive)

@@ -7,8 +7,8 @@ The rules never say anything to people. An input that breaks a rule raises a
 in the club's language. ``str(error)`` is the English text, rendered from the raising module's
 small table of English templates: the developer's text, and what tests match against.
 
-    >>> from enum import StrEnum
-    >>> class Problem(StrEnum):
+    >>> from enum import Enum
+    >>> class Problem(Enum):
     ...     TOO_FEW = "too_few"
     >>> class CountError(RuleError):
     ...     english = {Problem.TOO_FEW: "{count} player(s); a game needs 4"}
@@ -20,7 +20,7 @@ small table of English templates: the developer's text, and what tests match aga
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
+from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -36,7 +36,7 @@ class RuleError(ValueError):
     #: The English template of each code of this kind of error.
     english: ClassVar[Mapping[Any, str]] = {}
 
-    def __init__(self, code: StrEnum, /, **params: object) -> None:
+    def __init__(self, code: Enum, /, **params: object) -> None:
         self.code = code
         self.params: Mapping[str, object] = MappingProxyType(params)
         super().__init__(self.english[code].format(**params))

@@ -21,15 +21,55 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from enum import Enum
 
-from rules.tiles import SetKind, Tile, TileSet, parse_set, parse_tiles
+from rules.errors import RuleError
+from rules.tiles import NotationError, SetKind, Tile, TileSet, parse_set, parse_tiles
 
 WINDS = "ESWN"
 MINIMUM_FAN = 8
 
 
-class FanError(ValueError):
-    """A ``Tiles`` entry that cannot be evaluated; the message says why."""
+class FanProblem(Enum):
+    """Why a ``Tiles`` entry cannot be evaluated (the English: :data:`FAN_TEXTS`)."""
+
+    NO_TILES = "no_tiles"
+    NOT_AN_EXPOSED_SET = "not_an_exposed_set"
+    NOTATION = "notation"
+    WINNING_TILE_EXPOSED = "winning_tile_exposed"
+    FIVE_TILES = "five_tiles"
+    TILE_COUNT = "tile_count"
+    CANNOT_BE_EXPOSED = "cannot_be_exposed"
+    NO_CALCULATOR = "no_calculator"
+    NOT_A_WIN = "not_a_win"
+    REFUSED = "refused"
+
+
+#: The English of each :class:`FanProblem`; ``problem`` is a :class:`NotationError`, ``error``
+#: the fan calculator's own (English) words.
+FAN_TEXTS: dict[FanProblem, str] = {
+    FanProblem.NO_TILES: "no tiles given",
+    FanProblem.NOT_AN_EXPOSED_SET: "{token!r} is not an exposed set",
+    FanProblem.NOTATION: "{problem}",
+    FanProblem.WINNING_TILE_EXPOSED: (
+        "write the winning tile last, in a concealed group (not in brackets)"
+    ),
+    FanProblem.FIVE_TILES: "more than four {tiles}",
+    FanProblem.TILE_COUNT: "a winning hand has 14 tiles (plus one per kong); found {count}",
+    FanProblem.CANNOT_BE_EXPOSED: "{group}: only pungs, kongs and chows can be exposed",
+    FanProblem.NO_CALCULATOR: "the fan calculator (PyMahjongGB) is not installed: {error}",
+    FanProblem.NOT_A_WIN: "the tiles do not make a winning hand",
+    FanProblem.REFUSED: "the fan calculator refused the hand: {error}",
+}
+
+
+class FanError(RuleError):
+    """A ``Tiles`` entry that cannot be evaluated: ``code`` says why."""
+
+    english = FAN_TEXTS
+
+    def __init__(self, code: FanProblem, /, **params: object) -> None:
+        super().__init__(code, **params)
 
 
 @dataclass(frozen=True)
@@ -62,7 +102,7 @@ def _read_hand(text: str) -> tuple[list[TileSet], list[Tile], Tile]:
     """The sets, the loose concealed tiles (e.g. knitted) and the winning tile of ``text``."""
     tokens = text.split()
     if not tokens:
-        raise FanError("no tiles given")
+        raise FanError(FanProblem.NO_TILES)
     sets: list[TileSet] = []
     loose: list[Tile] = []  # concealed tiles that are not a recognised set (e.g. knitted)
     for token in tokens:
@@ -70,25 +110,23 @@ def _read_hand(text: str) -> tuple[list[TileSet], list[Tile], Tile]:
             sets.append(parse_set(token))
         except ValueError:
             if token.startswith("["):
-                raise FanError(f"{token!r} is not an exposed set") from None
+                raise FanError(FanProblem.NOT_AN_EXPOSED_SET, token=token) from None
             try:
                 loose.extend(parse_tiles(token))
-            except ValueError as exc:
-                raise FanError(str(exc)) from None
+            except NotationError as exc:
+                raise FanError(FanProblem.NOTATION, problem=exc) from None
     last = tokens[-1]
     if last.startswith("["):
-        raise FanError("write the winning tile last, in a concealed group (not in brackets)")
+        raise FanError(FanProblem.WINNING_TILE_EXPOSED)
     counts: Counter[Tile] = Counter(loose)
     for s in sets:
         counts.update(s.tiles)
     five = [str(t) for t, n in counts.items() if n > 4]
     if five:
-        raise FanError(f"more than four {', '.join(five)}")
+        raise FanError(FanProblem.FIVE_TILES, tiles=", ".join(five))
     kongs = sum(1 for s in sets if s.kind is SetKind.KONG)
     if sum(counts.values()) != 14 + kongs:
-        raise FanError(
-            f"a winning hand has 14 tiles (plus one per kong); found {sum(counts.values())}"
-        )
+        raise FanError(FanProblem.TILE_COUNT, count=sum(counts.values()))
     return sets, loose, parse_tiles(last)[-1]
 
 
@@ -104,7 +142,7 @@ def _packs(sets: list[TileSet]) -> tuple[list[tuple[str, str, int]], list[Tile]]
         elif s.exposed and s.kind is SetKind.CHOW:
             packs.append(("CHI", tile_code(s.tiles[1]), 1))
         elif s.exposed:
-            raise FanError(f"{s.notation()}: only pungs, kongs and chows can be exposed")
+            raise FanError(FanProblem.CANNOT_BE_EXPOSED, group=s.notation())
         else:
             standing.extend(s.tiles)
     return packs, standing
@@ -119,7 +157,7 @@ def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = Fa
     try:
         from MahjongGB import MahjongFanCalculator
     except ImportError as exc:  # pragma: no cover - pinned in requirements.txt
-        raise FanError(f"the fan calculator (PyMahjongGB) is not installed: {exc}") from None
+        raise FanError(FanProblem.NO_CALCULATOR, error=str(exc)) from None
     try:
         found = MahjongFanCalculator(
             pack=tuple(packs),
@@ -136,6 +174,6 @@ def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = Fa
         )
     except TypeError as exc:
         if "NOT_WIN" in str(exc):
-            raise FanError("the tiles do not make a winning hand") from None
-        raise FanError(f"the fan calculator refused the hand: {exc}") from None
+            raise FanError(FanProblem.NOT_A_WIN) from None
+        raise FanError(FanProblem.REFUSED, error=str(exc)) from None
     return FanResult(tuple((en, value * count) for value, count, _cn, en in found))

@@ -27,14 +27,32 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 from fractions import Fraction
 
+from rules.errors import RuleError
 from rules.status import is_relegation_candidate
 
 
-class TooFewPlayers(ValueError):
-    """Fewer than four players signed up for a game type."""
+class SeasonProblem(Enum):
+    """Why next season's divisions cannot be made."""
+
+    TOO_FEW_PLAYERS = "too_few_players"
+
+
+#: The English of each :class:`SeasonProblem`.
+SEASON_TEXTS: dict[SeasonProblem, str] = {
+    SeasonProblem.TOO_FEW_PLAYERS: "{players} player(s) signed up; a division needs at least 4"
+}
+
+
+class TooFewPlayers(RuleError):
+    """Fewer than four players signed up for a game type (``players``: how many did)."""
+
+    english = SEASON_TEXTS
+
+    def __init__(self, players: int) -> None:
+        super().__init__(SeasonProblem.TOO_FEW_PLAYERS, players=players)
 
 
 def division_count(players: int) -> int:
@@ -44,7 +62,7 @@ def division_count(players: int) -> int:
     [1, 1, 3, 3, 3, 4, 4, 5, 5, 5, 5, 6]
     """
     if players < 4:
-        raise TooFewPlayers(f"{players} player(s) signed up; a division needs at least 4")
+        raise TooFewPlayers(players)
     if players < 20:
         return max(1, players // 5)
     if players <= 21:

@@ -19,6 +19,9 @@ MCR penalties are in game points and always need ``Points``.
 
 from __future__ import annotations
 
+from enum import Enum
+
+from rules.errors import RuleError
 from rules.model import PenaltyKind
 from rules.ruleset import Ruleset
 
@@ -26,11 +29,38 @@ OBSTRUCTION_LEVELS = (8000, 12000)
 OBSTRUCTION_SERIOUS = (12000, 48000)
 
 
-class PenaltyError(ValueError):
+class PenaltyProblem(Enum):
+    """Which rule a penalty row breaks (the English: :data:`PENALTY_TEXTS`)."""
+
+    GAME_POINTS_NEEDED = "game_points_needed"
+    NEGATIVE_MINUTES = "negative_minutes"
+    TOO_LATE = "too_late"
+    LATENESS_NEEDS = "lateness_needs"
+    POINTS_NEEDED = "points_needed"
+    OBSTRUCTION_POINTS = "obstruction_points"
+
+
+#: The English of each :class:`PenaltyProblem`; ``kind`` is a :class:`PenaltyKind`.
+PENALTY_TEXTS: dict[PenaltyProblem, str] = {
+    PenaltyProblem.GAME_POINTS_NEEDED: "a {kind} penalty needs the game points to deduct"
+    " (MCR penalties are in game points)",
+    PenaltyProblem.NEGATIVE_MINUTES: "expected the minutes late (0 or more), found {minutes}",
+    PenaltyProblem.TOO_LATE: "{minutes} minutes late: more than {limit} minutes"
+    " means a substitute plays that session; mark the seat substituted",
+    PenaltyProblem.LATENESS_NEEDS: "a lateness penalty needs the points, or the minutes late",
+    PenaltyProblem.POINTS_NEEDED: "a {kind} penalty needs the points to deduct",
+    PenaltyProblem.OBSTRUCTION_POINTS: "an obstruction costs 8,000 or 12,000 points,"
+    " or 12,000 to 48,000 in serious cases; found {points:,}",
+}
+
+
+class PenaltyError(RuleError):
     """A penalty row that breaks the rules; ``column`` is the column at fault."""
 
-    def __init__(self, message: str, column: str = "Points") -> None:
-        super().__init__(message)
+    english = PENALTY_TEXTS
+
+    def __init__(self, code: PenaltyProblem, /, column: str = "Points", **params: object) -> None:
+        super().__init__(code, **params)
         self.column = column
 
 
@@ -50,38 +80,33 @@ def penalty_points(
         if points is None:
             if kind is PenaltyKind.DISQUALIFICATION:
                 return 0
-            raise PenaltyError(
-                f"a {kind.value} penalty needs the game points to deduct"
-                " (MCR penalties are in game points)"
-            )
+            raise PenaltyError(PenaltyProblem.GAME_POINTS_NEEDED, kind=kind)
         return points
     if kind is PenaltyKind.LATENESS:
         if minutes is not None and minutes < 0:
-            raise PenaltyError(f"expected the minutes late (0 or more), found {minutes}", "Minutes")
+            raise PenaltyError(PenaltyProblem.NEGATIVE_MINUTES, "Minutes", minutes=minutes)
         if minutes is not None and minutes > ruleset.lateness_max_minutes:
             if not substituted:
                 raise PenaltyError(
-                    f"{minutes} minutes late: more than {ruleset.lateness_max_minutes} minutes"
-                    " means a substitute plays that session; mark the seat substituted",
+                    PenaltyProblem.TOO_LATE,
                     "Minutes",
+                    minutes=minutes,
+                    limit=ruleset.lateness_max_minutes,
                 )
             return 0
         if points is not None:
             return points
         if minutes is None:
-            raise PenaltyError("a lateness penalty needs the points, or the minutes late")
+            raise PenaltyError(PenaltyProblem.LATENESS_NEEDS)
         return minutes * ruleset.lateness_points_per_minute
     if points is None:
         if kind is PenaltyKind.CHOMBO:
             return ruleset.chombo_points
         if kind is PenaltyKind.DISQUALIFICATION:
             return 0
-        raise PenaltyError(f"a {kind.value} penalty needs the points to deduct")
+        raise PenaltyError(PenaltyProblem.POINTS_NEEDED, kind=kind)
     if kind is PenaltyKind.OBSTRUCTION:
         low, high = OBSTRUCTION_SERIOUS
         if points not in OBSTRUCTION_LEVELS and not low <= points <= high:
-            raise PenaltyError(
-                f"an obstruction costs 8,000 or 12,000 points, or 12,000 to 48,000 in serious"
-                f" cases; found {points:,}"
-            )
+            raise PenaltyError(PenaltyProblem.OBSTRUCTION_POINTS, points=points)
     return points

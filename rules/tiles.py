@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 from rules.errors import RuleError
 
@@ -33,7 +33,7 @@ HONOUR_WRITE_ORDER = "ESWNRGH"
 LOWER_HONOURS = {"e": "E", "w": "W", "n": "N", "r": "R", "g": "G", "h": "H"}
 
 
-class Notation(StrEnum):
+class Notation(Enum):
     """Why a ``Sets`` entry is not valid tile notation (the English: :data:`NOTATION_TEXTS`)."""
 
     SUIT_WITHOUT_NUMBERS = "suit_without_numbers"
@@ -54,7 +54,6 @@ class Notation(StrEnum):
     KONG_NOT_IDENTICAL = "kong_not_identical"
 
 
-_NOT_A_SET = "{token!r} is not a set: "
 #: The English of each :class:`Notation` code; ``text`` is the group, ``token`` the set.
 NOTATION_TEXTS: dict[Notation, str] = {
     Notation.SUIT_WITHOUT_NUMBERS: "{text!r}: the suit letter {char!r} has no numbers before it",
@@ -67,19 +66,28 @@ NOTATION_TEXTS: dict[Notation, str] = {
     Notation.NUMBERS_WITHOUT_SUIT: "{text!r}: the numbers {digits} need a suit letter (m, p or s)",
     Notation.BRACKETS: "{token!r}: an exposed set is written in square brackets: [555p]",
     Notation.EXPOSED_ORPHANS: "{token!r}: thirteen orphans cannot be exposed",
-    Notation.FOURTEEN_TILES: _NOT_A_SET
-    + "fourteen tiles in one group must be thirteen orphans"
-    " (one of each 1, 9, wind and dragon, plus one of them again)",
-    Notation.SET_SIZE: _NOT_A_SET
-    + "a set has 2 (pair), 3 (chow or pung) or 4 (kong) tiles, this has {count}",
-    Notation.HONOUR_CHOW: _NOT_A_SET + "honours make pungs, kongs and pairs, not chows",
-    Notation.CHOW_NOT_CONSECUTIVE: _NOT_A_SET
-    + "a chow is three consecutive numbers of one suit, without wrapping (891m is not a chow)",
-    Notation.CHOW_SUITS: _NOT_A_SET + "a chow is three tiles of one suit",
-    Notation.PAIR_NOT_IDENTICAL: _NOT_A_SET + "a pair needs identical tiles",
-    Notation.PUNG_NOT_IDENTICAL: _NOT_A_SET
-    + "a pung needs identical tiles (or three consecutive numbers of one suit)",
-    Notation.KONG_NOT_IDENTICAL: _NOT_A_SET + "a kong needs identical tiles",
+    Notation.FOURTEEN_TILES: (
+        "{token!r} is not a set: fourteen tiles in one group must be thirteen orphans"
+        " (one of each 1, 9, wind and dragon, plus one of them again)"
+    ),
+    Notation.SET_SIZE: (
+        "{token!r} is not a set: a set has 2 (pair), 3 (chow or pung) or 4 (kong) tiles,"
+        " this has {count}"
+    ),
+    Notation.HONOUR_CHOW: (
+        "{token!r} is not a set: honours make pungs, kongs and pairs, not chows"
+    ),
+    Notation.CHOW_NOT_CONSECUTIVE: (
+        "{token!r} is not a set: a chow is three consecutive numbers of one suit,"
+        " without wrapping (891m is not a chow)"
+    ),
+    Notation.CHOW_SUITS: "{token!r} is not a set: a chow is three tiles of one suit",
+    Notation.PAIR_NOT_IDENTICAL: "{token!r} is not a set: a pair needs identical tiles",
+    Notation.PUNG_NOT_IDENTICAL: (
+        "{token!r} is not a set: a pung needs identical tiles"
+        " (or three consecutive numbers of one suit)"
+    ),
+    Notation.KONG_NOT_IDENTICAL: "{token!r} is not a set: a kong needs identical tiles",
 }
 
 
@@ -197,29 +205,27 @@ def parse_tiles(text: str) -> list[Tile]:
     tiles: list[Tile] = []
     digits = ""
     for char in text:
-        if char.isdigit():
+        if "0" <= char <= "9":
             digits += char
         elif char in SUITS or char == "z":
             if not digits:
-                raise NotationError(f"{text!r}: the suit letter {char!r} has no numbers before it")
+                raise NotationError(Notation.SUIT_WITHOUT_NUMBERS, text=text, char=char)
             for d in digits:
                 rank = int(d)
                 if char == "z" and not 1 <= rank <= 7:
-                    raise NotationError(f"{text!r}: honours are 1z to 7z, not {d}z")
+                    raise NotationError(Notation.HONOUR_NUMBER, text=text, digit=d)
                 if rank == 0:
-                    raise NotationError(f"{text!r}: tiles are numbered 1 to 9, not 0")
+                    raise NotationError(Notation.ZERO, text=text)
                 tiles.append(Tile(char, rank))
             digits = ""
         elif char in HONOURS or char in LOWER_HONOURS:
             if digits:
-                raise NotationError(f"{text!r}: the numbers {digits} need a suit letter first")
+                raise NotationError(Notation.NUMBERS_BEFORE_HONOUR, text=text, digits=digits)
             tiles.append(honour(LOWER_HONOURS.get(char, char)))
         else:
-            raise NotationError(
-                f"{text!r}: {char!r} is not a tile; use digits with m, p or s, or E S W N R G H"
-            )
+            raise NotationError(Notation.NOT_A_TILE, text=text, char=char)
     if digits:
-        raise NotationError(f"{text!r}: the numbers {digits} need a suit letter (m, p or s)")
+        raise NotationError(Notation.NUMBERS_WITHOUT_SUIT, text=text, digits=digits)
     return tiles
 
 
@@ -227,47 +233,36 @@ def parse_set(token: str) -> TileSet:
     """One set, e.g. ``[555p]``; raises :class:`NotationError` when it is not a set."""
     exposed = token.startswith("[") or token.endswith("]")
     if exposed and not (token.startswith("[") and token.endswith("]")):
-        raise NotationError(f"{token!r}: an exposed set is written in square brackets: [555p]")
+        raise NotationError(Notation.BRACKETS, token=token)
     inner = token[1:-1] if exposed else token
     tiles = sorted(parse_tiles(inner))
-    shown = token
     if len(tiles) == 14:
         counts = Counter(tiles)
         if sorted(counts) == THIRTEEN and sum(counts.values()) == 14:
             if exposed:
-                raise NotationError(f"{shown!r}: thirteen orphans cannot be exposed")
+                raise NotationError(Notation.EXPOSED_ORPHANS, token=token)
             return TileSet(SetKind.ORPHANS, tuple(tiles))
-        raise NotationError(
-            f"{shown!r} is not a set: fourteen tiles in one group must be thirteen orphans"
-            " (one of each 1, 9, wind and dragon, plus one of them again)"
-        )
+        raise NotationError(Notation.FOURTEEN_TILES, token=token)
     if len(tiles) not in (2, 3, 4):
-        raise NotationError(
-            f"{shown!r} is not a set: a set has 2 (pair), 3 (chow or pung) or 4 (kong) tiles,"
-            f" this has {len(tiles)}"
-        )
+        raise NotationError(Notation.SET_SIZE, token=token, count=len(tiles))
     if len(set(tiles)) == 1:
         kind = {2: SetKind.PAIR, 3: SetKind.PUNG, 4: SetKind.KONG}[len(tiles)]
         return TileSet(kind, tuple(tiles), exposed)
     if len(tiles) == 3 and len({t.suit for t in tiles}) == 1 and len(set(tiles)) == 3:
         if tiles[0].honour:
-            raise NotationError(
-                f"{shown!r} is not a set: honours make pungs, kongs and pairs, not chows"
-            )
+            raise NotationError(Notation.HONOUR_CHOW, token=token)
         ranks = [t.rank for t in tiles]
         if ranks == list(range(ranks[0], ranks[0] + 3)):
             return TileSet(SetKind.CHOW, tuple(tiles), exposed)
-        raise NotationError(
-            f"{shown!r} is not a set: a chow is three consecutive numbers of one suit,"
-            " without wrapping (891m is not a chow)"
-        )
-    what = {2: "pair", 3: "pung", 4: "kong"}[len(tiles)]
+        raise NotationError(Notation.CHOW_NOT_CONSECUTIVE, token=token)
     if len(tiles) == 3 and len(set(tiles)) == 3:
-        raise NotationError(f"{shown!r} is not a set: a chow is three tiles of one suit")
-    raise NotationError(
-        f"{shown!r} is not a set: a {what} needs identical tiles"
-        + (" (or three consecutive numbers of one suit)" if len(tiles) == 3 else "")
-    )
+        raise NotationError(Notation.CHOW_SUITS, token=token)
+    not_identical = {
+        2: Notation.PAIR_NOT_IDENTICAL,
+        3: Notation.PUNG_NOT_IDENTICAL,
+        4: Notation.KONG_NOT_IDENTICAL,
+    }
+    raise NotationError(not_identical[len(tiles)], token=token)
 
 
 def parse_sets(text: str | None) -> tuple[TileSet, ...]:

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rules.schedule import PlannedGame
+from rules.tiebreakers import name_order
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ def _best_substitution(
             len(missing) != 1,  # exactly one substitute first
             len(missing),
             sum(played),  # the member(s) with the fewest division games
-            tuple(sorted((p.casefold(), p) for p in missing)),
+            tuple(sorted(name_order(p) for p in missing)),
             order,
         )
         options.append((key, TonightGame(plan, missing)))  # type: ignore[arg-type]

@@ -1,6 +1,8 @@
 """The site's pages: escaping, strict templates, movement since last week, both languages."""
 
 import datetime as dt
+import email
+import email.policy
 
 import jinja2
 import pytest
@@ -73,6 +75,19 @@ def test_danish_site(tmp_path):
     assert "27.300" in index and "−24.000" in index
     division = (report / "division-r1.html").read_text(encoding="utf-8")
     assert "Afgjort af" in division and "point" in division
+
+
+def test_warnings_reach_a_danish_club_in_danish(tmp_path, capsys):
+    sheets = league()
+    sheets["Settings"] = [["Key", "Value"], ["club", "Klubben"], ["language", "da"]]
+    sheets["Players"][1][1] = "not an address"
+    out = build(tmp_path, sheets).parent
+    # the terminal (and the Problems sheet) stay English; the organiser's email is Danish
+    assert "does not look like an email address" in capsys.readouterr().err
+    eml = next((out / "outbox").glob("*-organiser.eml")).read_bytes()
+    message = email.message_from_bytes(eml, policy=email.policy.default)
+    text = message.get_body(preferencelist=("plain",)).get_content()
+    assert "Advarsel: ark 'Players', række 2, kolonne 'Email': 'not an address' ligner" in text
 
 
 def test_english_site(tmp_path):

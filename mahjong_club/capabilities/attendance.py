@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from mahjong_club.capabilities.base import Capability, Fragment, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.attendance import AttendanceResult, compute_attendance
+from mahjong_club.messages.site import SITE
 from mahjong_club.model import Season
 from mahjong_club.reading.attendance import read_attendance, read_nights
 from mahjong_club.reading.tables import Workbook
@@ -24,6 +25,7 @@ class Attendance(Capability[AttendanceResult]):
     """The attendance status of every division member."""
 
     name = "attendance"
+    needs_league = True
     sheets = ("Nights", "Attendance")
 
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:
@@ -48,7 +50,9 @@ class Attendance(Capability[AttendanceResult]):
         return attendance_text(result)
 
     def pages(self, run: Run, result: AttendanceResult, site: SiteView) -> Sequence[Page]:
-        return [Page("attendance.html", "attendance", "attendance.html", {"attendance": result})]
+        return [
+            Page("attendance.html", SITE["attendance"], "attendance.html", {"attendance": result})
+        ]
 
     def player_sections(
         self, run: Run, result: AttendanceResult, site: SiteView

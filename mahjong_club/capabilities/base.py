@@ -9,7 +9,7 @@ results:
 step                what the capability says
 ==================  =========================================================================
 read                ``sheets`` it reads, ``modes`` it works in, and :meth:`read`, which fills
-                    its part of the :class:`~mahjong_club.reading.model.Season`
+                    its part of the :class:`~mahjong_club.model.Season`
 compute             :meth:`compute`: its result (None when there is nothing to show)
 the workbook        :meth:`result_sheets`: the sheets it adds to the organiser's copy
 files               :meth:`exports`: files written beside the workbook (the EMA CSV)
@@ -31,11 +31,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar, cast
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.messages.core import Entry
 from mahjong_club.model import Season
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import Fragment, Page
 
-__all__ = ["Capability", "Fragment", "Mode", "Options", "Page", "Run"]
+__all__ = ["Capability", "Export", "Fragment", "Mode", "Options", "Page", "Run"]
 
 if TYPE_CHECKING:
     from mahjong_club.site.views import SiteView
@@ -65,22 +66,31 @@ class Run:
     season: Season
     problems: Problems
     options: Options = field(default_factory=Options)
-    _results: dict[str, object] = field(default_factory=dict)
+    #: Every result so far, by capability name, in the order computed (the registry's).
+    _results: dict[str, tuple[Capability[Any], object]] = field(default_factory=dict)
 
     def result(self, capability: Capability[R]) -> R | None:
         """The result ``capability`` computed in this run (None: none, or not yet computed)."""
-        return cast("R | None", self._results.get(capability.name))
+        stored = self._results.get(capability.name)
+        return None if stored is None else cast("R", stored[1])
 
     def store(self, capability: Capability[R], result: R | None) -> None:
         """Keep ``capability``'s result for the later steps and capabilities."""
         if result is not None:
-            self._results[capability.name] = result
+            self._results[capability.name] = (capability, result)
 
     def results(self) -> list[tuple[Capability[Any], object]]:
         """Every capability that has a result, in registry order, with its result."""
-        from mahjong_club.capabilities import REGISTRY
+        return list(self._results.values())
 
-        return [(c, self._results[c.name]) for c in REGISTRY if c.name in self._results]
+
+@dataclass(frozen=True)
+class Export:
+    """A file written beside the workbook copy: its name, its text, and what it is."""
+
+    file: str
+    text: str
+    what: Entry
 
 
 class Capability(Generic[R]):
@@ -92,12 +102,16 @@ class Capability(Generic[R]):
     sheets: ClassVar[tuple[str, ...]] = ()
     #: The workbook modes (the ``mode`` setting) it works in.
     modes: ClassVar[frozenset[Mode]] = frozenset({"league"})
+    #: True when it means something only in a league (``Divisions`` and ``Games``): its
+    #: sheets in a workbook without one are ignored, with a warning.
+    needs_league: ClassVar[bool] = False
 
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:
         """Read this capability's sheets into ``season`` (called only in its ``modes``)."""
 
     def found(self, season: Season) -> bool:
-        """True when the workbook has something for this capability to do."""
+        """True when the workbook has something for this capability to do (a workbook for
+        which no capability has anything to do is refused)."""
         return False
 
     def compute(self, run: Run) -> R | None:
@@ -108,9 +122,9 @@ class Capability(Generic[R]):
         """The sheets this capability adds to the workbook copy, in order."""
         return ()
 
-    def exports(self, run: Run, result: R) -> Mapping[str, str]:
-        """Files written beside the workbook (name -> text), e.g. a CSV export."""
-        return {}
+    def exports(self, run: Run, result: R) -> Sequence[Export]:
+        """Files written beside the workbook, e.g. a CSV export."""
+        return ()
 
     def console(self, run: Run, result: R) -> str | None:
         """This capability's section of the terminal output."""
@@ -123,8 +137,8 @@ class Capability(Generic[R]):
     def player_sections(self, run: Run, result: R, site: SiteView) -> Mapping[str, Fragment]:
         """Per player (by name): the fragment this capability adds to their page and email.
 
-        The page draws ``template + ".html"`` under ``player/``; the email draws the
-        ``email/`` templates of the same name.
+        The page draws ``player/<template>.html``; the email draws
+        ``email/sections/<template>.txt`` and ``.html`` (see :class:`Fragment`).
         """
         return {}
 

@@ -8,6 +8,7 @@ from itertools import groupby
 from mahjong_club.capabilities.base import Capability, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.duplicate import DuplicateResult, compute_duplicate
+from mahjong_club.messages.site import SITE
 from mahjong_club.model import Season
 from mahjong_club.reading.duplicate import read_duplicate
 from mahjong_club.reading.tables import Workbook
@@ -47,7 +48,7 @@ class Duplicate(Capability[DuplicateResult]):
             for key, rows in groupby(result.rows, key=lambda r: (r.session, r.board))
         ]
         context = {"duplicate": result, "board_groups": boards}
-        return [Page("duplicate.html", "duplicate", "duplicate.html", context)]
+        return [Page("duplicate.html", SITE["duplicate"], "duplicate.html", context)]
 
 
 DUPLICATE = Duplicate()

@@ -8,6 +8,7 @@ from itertools import groupby
 from mahjong_club.capabilities.base import Capability, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.hands import HandResult, score_hands
+from mahjong_club.messages.site import SITE
 from mahjong_club.model import Season
 from mahjong_club.reading.hands import read_hands
 from mahjong_club.reading.tables import Workbook
@@ -48,7 +49,7 @@ class Hands(Capability[list[HandResult]]):
         groups = [
             (key, list(rows)) for key, rows in groupby(result, key=lambda r: (r.session, r.hand))
         ]
-        return [Page("hands.html", "hands", "hands.html", {"hand_groups": groups})]
+        return [Page("hands.html", SITE["hands"], "hands.html", {"hand_groups": groups})]
 
 
 HANDS = Hands()

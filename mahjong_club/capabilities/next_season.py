@@ -8,6 +8,7 @@ from mahjong_club.capabilities.base import Capability, Page, Run
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.next_season import NextSeasonResult, compute_next_season
+from mahjong_club.messages.site import SITE
 from mahjong_club.model import Season
 from mahjong_club.reading.plans import read_signups
 from mahjong_club.reading.tables import Workbook
@@ -21,6 +22,7 @@ class NextSeason(Capability[NextSeasonResult]):
     """Every signed-up player's division next season, with the reason."""
 
     name = "next_season"
+    needs_league = True
     sheets = ("Signups",)
 
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:
@@ -41,7 +43,7 @@ class NextSeason(Capability[NextSeasonResult]):
 
     def pages(self, run: Run, result: NextSeasonResult, site: SiteView) -> Sequence[Page]:
         context = {"next_season": result}
-        return [Page("next-season.html", "next_season", "next_season.html", context)]
+        return [Page("next-season.html", SITE["next_season"], "next_season.html", context)]
 
 
 NEXT_SEASON = NextSeason()

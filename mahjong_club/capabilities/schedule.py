@@ -22,6 +22,7 @@ class Schedule(Capability[ScheduleResult]):
     """The season's plan of games and how far it has come."""
 
     name = "schedule"
+    needs_league = True
     sheets = ("Schedule",)
 
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:

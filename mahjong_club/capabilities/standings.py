@@ -25,6 +25,7 @@ class Standings(Capability[StandingsResult]):
     """The standings of every division (one ranking for a tournament)."""
 
     name = "standings"
+    needs_league = True
     sheets = ("Divisions", "Games", "Penalties", "Dice")
     modes: ClassVar[frozenset[Mode]] = frozenset({"league", "tournament"})
 
@@ -54,8 +55,7 @@ class Standings(Capability[StandingsResult]):
 
     def pages(self, run: Run, result: StandingsResult, site: SiteView) -> Sequence[Page]:
         pages = [
-            Page(f"{d.slug}.html", d.name, "division.html", {"division": d}, literal_label=True)
-            for d in site.divisions
+            Page(f"{d.slug}.html", d.name, "division.html", {"division": d}) for d in site.divisions
         ]
         pages += [
             Page(
@@ -64,7 +64,6 @@ class Standings(Capability[StandingsResult]):
                 "player.html",
                 {"player": p},
                 in_navigation=False,
-                literal_label=True,
             )
             for p in site.players
         ]

@@ -13,6 +13,7 @@ from mahjong_club.capabilities.attendance import ATTENDANCE
 from mahjong_club.capabilities.base import Capability, Fragment, Page, Run
 from mahjong_club.capabilities.schedule import SCHEDULE
 from mahjong_club.compute.tonight import TonightResult, compute_tonight
+from mahjong_club.messages.site import SITE
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import tonight_text
 from mahjong_club.workbook.season_sheets import tonight_sheet
@@ -24,6 +25,7 @@ class Tonight(Capability[TonightResult]):
     """Tonight's games, proposed from the latest (or a given) night's attendance."""
 
     name = "tonight"
+    needs_league = True
 
     def compute(self, run: Run) -> TonightResult | None:
         if not run.options.tonight or not run.season.has_league:
@@ -43,7 +45,7 @@ class Tonight(Capability[TonightResult]):
         return tonight_text(result)
 
     def pages(self, run: Run, result: TonightResult, site: SiteView) -> Sequence[Page]:
-        return [Page("tonight.html", "tonight", "tonight.html", {"tonight": result})]
+        return [Page("tonight.html", SITE["tonight"], "tonight.html", {"tonight": result})]
 
     def player_sections(
         self, run: Run, result: TonightResult, site: SiteView

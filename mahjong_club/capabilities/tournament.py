@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import ClassVar
 
-from mahjong_club.capabilities.base import Capability, Fragment, Mode, Page, Run
+from mahjong_club.capabilities.base import Capability, Export, Fragment, Mode, Page, Run
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.compute.tournament import TournamentResult, compute_tournament
+from mahjong_club.messages import output as output_texts
+from mahjong_club.messages.site import SITE
 from mahjong_club.model import Season
 from mahjong_club.site.views import SiteView
 from mahjong_club.workbook.event_sheets import ema_csv, ema_sheet, penalty_list_sheet
@@ -38,8 +40,8 @@ class Tournament(Capability[TournamentResult]):
         ranking = [standings_sheet(standings, result)] if standings is not None else []
         return [*ranking, penalty_list_sheet(result), ema_sheet(result)]
 
-    def exports(self, run: Run, result: TournamentResult) -> Mapping[str, str]:
-        return {EMA_CSV: ema_csv(result)}
+    def exports(self, run: Run, result: TournamentResult) -> Sequence[Export]:
+        return [Export(EMA_CSV, ema_csv(result), output_texts.EMA_EXPORT)]
 
     def pages(self, run: Run, result: TournamentResult, site: SiteView) -> Sequence[Page]:
         if not site.divisions:
@@ -50,7 +52,7 @@ class Tournament(Capability[TournamentResult]):
             for session in result.sessions
         ]
         context = {"tournament": result, "division": division, "sessions": sessions}
-        return [Page("tournament.html", "tournament", "tournament.html", context)]
+        return [Page("tournament.html", SITE["tournament"], "tournament.html", context)]
 
     def organiser_sections(
         self, run: Run, result: TournamentResult, site: SiteView

@@ -17,7 +17,14 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.mail.compose import Outgoing
 from mahjong_club.mail.send import Ledger, SendError, send_all
 from mahjong_club.model import Settings
-from mahjong_club.pipeline import Outputs, build_outputs, compute, read_workbook, write_outputs
+from mahjong_club.pipeline import (
+    Outputs,
+    Written,
+    build_outputs,
+    compute,
+    read_workbook,
+    write_outputs,
+)
 from mahjong_club.reading.tables import WorkbookError
 
 EXAMPLE = """\
@@ -160,13 +167,13 @@ def run(args: argparse.Namespace) -> int:
     return send(outputs.emails, season.settings, out_dir, args.resend)
 
 
-def written_lines(written: list[Path], outputs: Outputs) -> list[str]:
+def written_lines(written: Written, outputs: Outputs) -> list[str]:
     """What the run wrote, for the terminal."""
-    workbook, *exports, report, outbox = written
-    lines = [f"Wrote {workbook}"]
-    lines += [f"Wrote {path} (the EMA results export)" for path in exports]
-    lines.append(f"Wrote {plural(len(outputs.pages), 'page')} to {report} (open index.html)")
-    lines.append(f"Wrote {plural(len(outputs.emails), 'email')} to {outbox}:")
+    lines = [f"Wrote {written.workbook}"]
+    lines += [f"Wrote {path} ({export.what.text('en')})" for path, export in written.exports]
+    count = plural(len(outputs.pages), "page")
+    lines.append(f"Wrote {count} to {written.report} (open index.html)")
+    lines.append(f"Wrote {plural(len(outputs.emails), 'email')} to {written.outbox}:")
     lines += [f"  {o.filename}: {o.to or '(no address)'} — {o.subject}" for o in outputs.emails]
     return lines
 

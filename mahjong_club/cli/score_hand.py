@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from mahjong_club.messages.breakdown import hand_breakdown, hand_item
+from mahjong_club.messages.rule_errors import rule_error
 from mahjong_club.reading.cells import CellError
 from mahjong_club.reading.hands import parse_numbers, parse_wind
 from rules.classical import ClassicalRules, HandError, HandInput, Wind, score_hand
@@ -26,14 +27,14 @@ def _wind(text: str) -> Wind:
     try:
         return parse_wind(text)
     except CellError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(exc.message.render("en")) from None
 
 
 def _numbers(text: str) -> frozenset[int]:
     try:
         return parse_numbers(text)
     except CellError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        raise argparse.ArgumentTypeError(exc.message.render("en")) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,7 +85,7 @@ def main(argv: list[str]) -> int:
         rules = ClassicalRules(limit=args.limit, double_wind_pair=args.double_wind_pair)
         result = score_hand(hand, args.round, rules)
     except (NotationError, HandError) as exc:
-        print(f"Error: {exc}", file=sys.stderr)
+        print(f"Error: {rule_error(exc).render('en')}", file=sys.stderr)
         return 1
     who = "winner" if hand.winner else "not the winner"
     print(f"Seat {args.seat.value}, round {args.round.value}, {who}: {args.sets}")

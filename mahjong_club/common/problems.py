@@ -16,7 +16,7 @@ from mahjong_club.messages.core import Entry, Message, say
 
 Severity = Literal["error", "warning"]
 #: What a problem says: a catalogue entry (with its parameters as keywords) or a message.
-What = Entry | Message | str
+What = Entry | Message
 
 
 @dataclass(frozen=True)
@@ -27,12 +27,10 @@ class Problem:
     sheet: str
     row: int | None
     column: str
-    message: Message | str
+    message: Message
 
     def text(self, language: str = "en") -> str:
         """What is wrong, without the location, in ``language``."""
-        if isinstance(self.message, str):
-            return self.message
         return self.message.render(language)
 
     def render(self, language: str = "en") -> str:
@@ -63,7 +61,8 @@ class Problems:
         sheet: str,
         row: int | None,
         column: str,
-        what: Entry | Message | str,
+        what: What,
+        /,
         **params: object,
     ) -> None:
         """Record an error: the run will stop before anything is written."""
@@ -74,7 +73,8 @@ class Problems:
         sheet: str,
         row: int | None,
         column: str,
-        what: Entry | Message | str,
+        what: What,
+        /,
         **params: object,
     ) -> None:
         """Record a warning: the run goes on and lists it in the ``Problems`` sheet."""
@@ -91,7 +91,10 @@ class Problems:
         return [p for p in self.items if p.severity == "warning"]
 
 
-def _message(what: What, params: dict[str, object]) -> Message | str:
+def _message(what: What, params: dict[str, object]) -> Message:
+    """The message ``what`` says: an entry with ``params``, or a ready-made message."""
     if isinstance(what, Entry):
         return say(what, **params)
+    if params:
+        raise TypeError(f"a ready-made message takes no parameters: {sorted(params)}")
     return what

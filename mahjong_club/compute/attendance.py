@@ -15,7 +15,7 @@ from mahjong_club.common.text import did_you_mean
 from mahjong_club.messages import compute as texts
 from mahjong_club.messages import rules as rule_words
 from mahjong_club.messages.core import Entry, Message, say
-from mahjong_club.model import AttendanceSheet, Season
+from mahjong_club.model import AttendanceSheet, Season, season_dates
 from rules.attendance import (
     THURSDAY,
     Advice,
@@ -27,6 +27,7 @@ from rules.attendance import (
     requirement,
 )
 from rules.model import Division
+from rules.tiebreakers import name_order
 
 
 @dataclass(frozen=True)
@@ -56,17 +57,6 @@ class AttendanceResult:
     def history(self, player: str) -> History | None:
         """A member's attendance history."""
         return next((m.history for m in self.members if m.player == player), None)
-
-
-def season_dates(season: Season) -> tuple[dt.date | None, dt.date | None]:
-    """Season start and report date: the settings, else the earliest/latest date recorded."""
-    known: list[dt.date] = [g.date for g in season.games if g.date is not None]
-    known += [n.date for n in season.nights]
-    if season.attendance is not None:
-        known += season.attendance.dates
-    start = season.settings.season_start or (min(known) if known else None)
-    as_of = season.settings.as_of or (max(known) if known else None)
-    return start, as_of
 
 
 def regular_nights(season: Season, problems: Problems) -> tuple[list[dt.date], set[dt.date]]:
@@ -116,7 +106,7 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
     _check_early_games(season, start, problems)
     result = AttendanceResult(start, as_of, [n for n in nights if start <= n <= as_of])
     strangers = [n for n in sheet.marks if n not in divisions_of]
-    for player in sorted(divisions_of, key=lambda p: (p.casefold(), p)):
+    for player in sorted(divisions_of, key=name_order):
         count = len(divisions_of[player])
         if count >= 3:
             names = ", ".join(d.name for d in divisions_of[player])

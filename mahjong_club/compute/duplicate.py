@@ -1,6 +1,6 @@
 """Computing MCR Duplicate game points, IMPs and the ranking (rules.md 3).
 
-Part of the compute step: read (readers/duplicate.py) -> compute (this module) -> write.
+Computed for the duplicate capability (mahjong_club/capabilities/duplicate.py).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key
 from mahjong_club.messages import compute as texts
-from mahjong_club.messages.core import Message
+from mahjong_club.messages.rule_errors import rule_error
 from mahjong_club.model import DuplicateInput
 from rules.duplicate import SEATS, RankingRow, SeatBoard, rank_players, score_boards
 from rules.imp_scale import ImpScale
@@ -24,12 +24,6 @@ class DuplicateResult:
     rows: list[SeatBoard]
     ranking: list[RankingRow]
     scale_name: ImpScale
-
-
-def why(error: Exception) -> Message | str:
-    """What a rule's exception says: its message when it carries one, else its text."""
-    first = error.args[0] if error.args else None
-    return first if isinstance(first, Message) else str(error)
 
 
 def check_tiles(data: DuplicateInput, problems: Problems) -> None:
@@ -63,7 +57,7 @@ def check_tiles(data: DuplicateInput, problems: Problems) -> None:
                     texts.HAND_NOT_READ,
                     seat=seat,
                     hand=hand,
-                    error=why(exc),
+                    error=rule_error(exc),
                 )
                 continue
             if fans.total < MINIMUM_FAN:

@@ -1,6 +1,6 @@
 """Computing classical hand scores, settlements and running totals (rules.md 2).
 
-Part of the compute step: read (readers/hands.py) -> compute (this module) -> write.
+Computed for the hands capability (mahjong_club/capabilities/hands.py).
 """
 
 from __future__ import annotations

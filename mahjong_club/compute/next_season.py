@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import compute as texts
 from mahjong_club.messages.core import Message, say
+from mahjong_club.messages.rule_errors import rule_error
 from mahjong_club.model import Season
 from rules.model import GameType
 from rules.next_season import NextPlace, TooFewPlayers, next_season, priority_order
@@ -72,8 +73,9 @@ def _next_season_of(
         return
     try:
         places = next_season(rows, signed_up, new_players)
-    except TooFewPlayers:
-        problems.error("Signups", None, "Game", texts.TOO_FEW_SIGNED_UP, game=game, players=total)
+    except TooFewPlayers as exc:
+        problem = rule_error(exc)
+        problems.error("Signups", None, "Game", texts.TOO_FEW_SIGNED_UP, game=game, problem=problem)
         return
     result.places[game] = places
     for standing in ladder:

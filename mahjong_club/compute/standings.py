@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from mahjong_club.common.problems import Problems
-from mahjong_club.compute.attendance import season_dates
 from mahjong_club.messages import compute as texts
-from mahjong_club.model import Season
+from mahjong_club.model import Season, season_dates
 from rules.dice import settle_with_dice
 from rules.model import DiceRoll
 from rules.standings import DivisionStandings, season_standings

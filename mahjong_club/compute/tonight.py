@@ -16,6 +16,7 @@ from mahjong_club.messages import compute as texts
 from mahjong_club.model import AttendanceSheet, Season
 from rules.attendance import Mark, Status
 from rules.standings import division_order
+from rules.tiebreakers import name_order
 from rules.tonight import TonightGame, propose_tonight
 
 
@@ -63,7 +64,7 @@ def compute_tonight(
     ladder = [d.name for d in sorted(season.divisions, key=division_order)]
     games = propose_tonight(remaining, ladder, present, substitutable, played)
     seated = {p for g in games for p in g.seated}
-    free = sorted((p for p in present if p not in seated), key=lambda p: (p.casefold(), p))
+    free = sorted((p for p in present if p not in seated), key=name_order)
     return TonightResult(when, games, present, substitutable, free)
 
 

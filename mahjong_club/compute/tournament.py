@@ -1,7 +1,7 @@
 """Computing a riichi tournament's extras (rules.md 4): session-by-session results, the
 penalty list with totals, and the EMA results export.
 
-Part of the compute step: read (readers/season.py) -> compute (this module) -> write.
+Computed for the tournament capability (mahjong_club/capabilities/tournament.py).
 """
 
 from __future__ import annotations

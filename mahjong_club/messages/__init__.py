@@ -23,6 +23,7 @@ from mahjong_club.messages import compute as compute
 from mahjong_club.messages import league as league
 from mahjong_club.messages import output as output
 from mahjong_club.messages import reading as reading
+from mahjong_club.messages import rule_errors as rule_errors
 from mahjong_club.messages import rules as rules
 from mahjong_club.messages import sheets as sheets
 from mahjong_club.messages import site as site
@@ -39,6 +40,7 @@ __all__ = [
     "league",
     "output",
     "reading",
+    "rule_errors",
     "rules",
     "say",
     "sheets",

@@ -151,10 +151,9 @@ NEW_PLAYER_UNKNOWN = entry(
     en="new {game} player {name!r} is not in the Players sheet (placed last, no rating)",
     da="den nye {game}-spiller {name!r} står ikke i arket Players (placeres sidst, uden rating)",
 )
+#: ``problem`` is what the rules say (:class:`rules.next_season.TooFewPlayers`).
 TOO_FEW_SIGNED_UP = entry(
-    "compute.next_season.too_few_signed_up",
-    en="{game}: {players} player(s) signed up; a division needs at least 4",
-    da="{game}: {players} spiller(e) tilmeldt; en division skal have mindst 4",
+    "compute.next_season.too_few_signed_up", en="{game}: {problem}", da="{game}: {problem}"
 )
 TIE_ACROSS_GROUPS = entry(
     "compute.next_season.tie_across_groups",

@@ -8,7 +8,6 @@ rendered in the same language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -80,8 +79,3 @@ def _shown(value: object, language: str) -> object:
 def say(what: Entry, /, **params: object) -> Message:
     """The message ``what`` with ``params``: ``say(UNKNOWN_PLAYER, name="Åse")``."""
     return Message(what, tuple(params.items()))
-
-
-def params_of(message: Message) -> Mapping[str, object]:
-    """The parameters of ``message`` by name."""
-    return dict(message.params)

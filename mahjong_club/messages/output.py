@@ -115,3 +115,7 @@ CELL_UNSUPPORTED_TYPE = entry(
     en="cell {ref}: cannot write a value of type {type}",
     da="celle {ref}: kan ikke skrive en værdi af typen {type}",
 )
+
+
+# The command line: what a run wrote
+EMA_EXPORT = entry("output.ema_export", en="the EMA results export", da="EMA-resultateksporten")

@@ -23,6 +23,8 @@ from mahjong_club.messages.breakdown import hand_breakdown as hand_breakdown
 from mahjong_club.messages.breakdown import hand_item as hand_item
 from mahjong_club.messages.breakdown import tile_name as tile_name
 from mahjong_club.messages.core import Entry, Message, entry, say
+from mahjong_club.messages.site import SITE
+from rules.attendance import Advice
 from rules.attendance import Status as AttendanceStatus
 from rules.hand_score import HandScore, Item, LimitHand
 from rules.imp_scale import ImpScale
@@ -184,9 +186,37 @@ def _plain(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else f"{float(value):g}"
 
 
+# --- Attendance advice --------------------------------------------------------------------------
+def advice(value: Advice, date: object = None) -> Message:
+    """What a member must do to pass the next check; ``date`` is the check's date as shown
+    (ISO, as the result workbook shows it, when not given).
+
+    >>> import datetime as dt
+    >>> tip = Advice(dt.date(2025, 12, 11), coming=2, must_attend=2)
+    >>> advice(tip).render("en")
+    'attend 2 of the next 2 Thursdays to pass the 2025-12-11 check'
+    >>> advice(tip, date="11. december 2025").render("da")
+    'mød op 2 af de næste 2 torsdage for at bestå checket 11. december 2025'
+    """
+    if value.must_attend > value.coming:
+        key = "advice_cannot"
+    elif value.must_attend == 0:
+        key = "advice_free"
+    else:
+        key = "advice_attend"
+    return say(
+        SITE[key],
+        must=value.must_attend,
+        coming=value.coming,
+        nights=say(SITE["thursday" if value.coming == 1 else "thursdays"]),
+        date=value.check.isoformat() if date is None else date,
+    )
+
+
 # --- Any value ----------------------------------------------------------------------------------
 RuleValue = (
     NextReason
+    | Advice
     | HandScore
     | Item
     | Tile
@@ -208,6 +238,8 @@ def words(value: RuleValue) -> Message:
         raise ValueError("a blank value has no words")
     if isinstance(value, NextReason):
         return next_reason(value)
+    if isinstance(value, Advice):
+        return advice(value)
     if isinstance(value, HandScore):
         return hand_breakdown(value)
     if isinstance(value, Item):

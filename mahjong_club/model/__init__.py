@@ -4,7 +4,7 @@ It sits below the readers and the writers, so that neither needs the other: the 
 the workbook only through this model and the computed results.
 """
 
-from mahjong_club.model.season import PlayerInfo, Season
+from mahjong_club.model.season import PlayerInfo, Season, season_dates
 from mahjong_club.model.settings import Settings
 from mahjong_club.model.sheets import AttendanceSheet, DuplicateInput, Hand, Night, Signup
 
@@ -17,4 +17,5 @@ __all__ = [
     "Season",
     "Settings",
     "Signup",
+    "season_dates",
 ]

@@ -6,6 +6,7 @@ writers (workbook, site, mail) read it too, never the readers themselves.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -53,3 +54,14 @@ class Season:
     #: Whether the Divisions sheet was read without errors: only then are the other sheets'
     #: names checked against its members (else every row would repeat its errors).
     divisions_ok: bool = False
+
+
+def season_dates(season: Season) -> tuple[dt.date | None, dt.date | None]:
+    """Season start and report date: the settings, else the earliest/latest date recorded."""
+    known: list[dt.date] = [g.date for g in season.games if g.date is not None]
+    known += [n.date for n in season.nights]
+    if season.attendance is not None:
+        known += season.attendance.dates
+    start = season.settings.season_start or (min(known) if known else None)
+    as_of = season.settings.as_of or (max(known) if known else None)
+    return start, as_of

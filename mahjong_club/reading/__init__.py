@@ -16,7 +16,7 @@ Rules that a sheet's rows must keep (four seats per game, the scores' sum) live 
 """
 
 from mahjong_club.reading.book import check_formulas, open_workbook
-from mahjong_club.reading.league import check_something_to_do, read_league
+from mahjong_club.reading.league import read_league
 from mahjong_club.reading.players import read_players
 from mahjong_club.reading.settings import read_settings
 from mahjong_club.reading.tables import Workbook, WorkbookError
@@ -26,7 +26,6 @@ __all__ = [
     "Workbook",
     "WorkbookError",
     "check_formulas",
-    "check_something_to_do",
     "open_workbook",
     "read_league",
     "read_players",

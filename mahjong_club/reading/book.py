@@ -12,26 +12,9 @@ from pathlib import Path
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import cells as texts
 from mahjong_club.ooxml import column_letter
+from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.reading.formulas import find_uncached_formulas
 from mahjong_club.reading.tables import Workbook
-
-#: The sheets the readers look at (their formulas are checked for saved values).
-INPUT_SHEETS = (
-    "Settings",
-    "Players",
-    "Divisions",
-    "Games",
-    "Penalties",
-    "Dice",
-    "Nights",
-    "Attendance",
-    "Signups",
-    "Schedule",
-    "Hands",
-    "Seating",
-    "Boards",
-    "IMP scale",
-)
 
 
 def open_workbook(path: Path) -> Workbook:
@@ -40,9 +23,7 @@ def open_workbook(path: Path) -> Workbook:
     return Workbook(path)
 
 
-def check_formulas(
-    path: Path, book: Workbook, problems: Problems, sheets: Sequence[str] = INPUT_SHEETS
-) -> None:
+def check_formulas(path: Path, book: Workbook, problems: Problems, sheets: Sequence[str]) -> None:
     """Report every formula of the input ``sheets`` that has no saved value (an error each).
 
     The cells are remembered in ``book.uncached``, so the readers do not report them again.
@@ -51,7 +32,8 @@ def check_formulas(
     try:
         uncached = find_uncached_formulas(path, names)
     except Exception as exc:  # a malformed package: calamine read it, so only warn
-        problems.warning("", None, "", texts.FORMULAS_UNCHECKED, error=str(exc))
+        error = exc.message if isinstance(exc, OoxmlError) else str(exc)
+        problems.warning("", None, "", texts.FORMULAS_UNCHECKED, error=error)
         return
     for cell in uncached:
         book.uncached.add((cell.sheet, cell.row, cell.column))
@@ -74,4 +56,4 @@ def _column_name(book: Workbook, sheet: str, column: int) -> str:
     return column_letter(column)
 
 
-__all__ = ["INPUT_SHEETS", "check_formulas", "open_workbook"]
+__all__ = ["check_formulas", "open_workbook"]

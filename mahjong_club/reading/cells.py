@@ -38,13 +38,12 @@ EXCEL_EPOCH = dt.date(1899, 12, 30)
 class CellError(ValueError):
     """A cell value that is not what the column expects; :attr:`message` says what is.
 
-    ``str(error)`` is the message in English. (A plain sentence is still accepted while the
-    readers move to the catalogue.)
+    ``str(error)`` is the message in English.
     """
 
-    def __init__(self, message: Message | str) -> None:
+    def __init__(self, message: Message) -> None:
         super().__init__(message)
-        self.message: Message | str = message
+        self.message = message
 
     @classmethod
     def saying(cls, what: Entry, /, **params: object) -> CellError:
@@ -157,14 +156,15 @@ def parse_date(value: object) -> dt.date:
     raise CellError.saying(texts.EXPECTED_DATE, found=describe(value))
 
 
-def parse_keyword(value: object, choices: Mapping[str, T], what: Entry | Message | str) -> T:
+def parse_keyword(value: object, choices: Mapping[str, T], what: Entry | Message) -> T:
     """One of ``choices`` (keys lower-case), matched case-insensitively, ignoring spaces.
 
-    ``what`` names what was expected ("the game type"), best as a catalogue entry.
+    ``what`` names what was expected ("the game type"), a catalogue entry or a message.
 
-    >>> parse_keyword(" MCR ", {"mcr": 1, "riichi": 2}, "the game type")
+    >>> from mahjong_club.messages.sheets import KEYWORD_GAME_TYPE
+    >>> parse_keyword(" MCR ", {"mcr": 1, "riichi": 2}, KEYWORD_GAME_TYPE)
     1
-    >>> parse_keyword("go", {"mcr": 1, "riichi": 2}, "the game type")
+    >>> parse_keyword("go", {"mcr": 1, "riichi": 2}, KEYWORD_GAME_TYPE)
     Traceback (most recent call last):
     ...
     mahjong_club.reading.cells.CellError: expected the game type (mcr, riichi), found 'go'

@@ -22,7 +22,6 @@ from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
 from mahjong_club.messages.core import Entry, say
 from mahjong_club.model import DuplicateInput
-from mahjong_club.reading.blank import value_or_blank
 from mahjong_club.reading.cells import (
     CellError,
     describe,
@@ -86,8 +85,8 @@ PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")
 SEATING = Schema("Seating", (SESSION, TABLE, SEAT, PLAYER))
 
 BOARD = Column("Board", parse_text, texts.WHAT_BOARD)
-WINNER = Column("Winner", parse_seats)  # the sheet must have it; blank: no winner
-HAND_VALUE = Column("Hand value", parse_values)  # the sheet must have it; blank: no winner
+WINNER = Column("Winner", parse_seats, blank_ok=True)  # blank: no winner
+HAND_VALUE = Column("Hand value", parse_values, blank_ok=True)  # blank: no winner
 DISCARDER = Column("Discarder", parse_wind, required=False)
 LAST_TILE = Column("Last tile", parse_yes_no, required=False)
 FALSE_MAHJONG = Column("False mahjong", parse_seats, required=False)
@@ -251,8 +250,8 @@ def _read_board(
 ) -> tuple[TablePlay, str | None] | None:
     """One board at one table, with its ``Tiles``; None when it cannot be scored (reported)."""
     session, board, number = row.value(SESSION), row.value(BOARD), row.value(TABLE)
-    winners = value_or_blank(row, WINNER) or ()
-    values = value_or_blank(row, HAND_VALUE) or ()
+    winners = row.value(WINNER) or ()
+    values = row.value(HAND_VALUE) or ()
     discarder = row.value(DISCARDER)
     last = row.value(LAST_TILE) or False
     false_seats = row.value(FALSE_MAHJONG) or ()

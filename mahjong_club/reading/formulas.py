@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from mahjong_club.common.text import fold_name
 from mahjong_club.ooxml.package import list_sheet_parts
 from mahjong_club.ooxml.refs import column_index, parse_ref
 from mahjong_club.ooxml.xml import unescape_xml
@@ -207,13 +208,13 @@ def _fill_shared(
 def find_uncached_formulas(path: Path, sheet_names: Iterable[str]) -> list[UncachedFormula]:
     """Return the formula cells without a cached value in the named sheets of ``path``.
 
-    Sheet names are matched case-insensitively, ignoring surrounding spaces; names that are
+    Sheet names are matched as the readers match them (``fold_name``); names that are
     not in the workbook are ignored. Results come sheet by sheet in the order of
     ``sheet_names``, cells in file order (row by row).
     """
-    wanted = [name.strip().casefold() for name in sheet_names]
+    wanted = [fold_name(name) for name in sheet_names]
     with zipfile.ZipFile(path) as zf:
-        parts = {s.name.strip().casefold(): s for s in list_sheet_parts(zf)}
+        parts = {fold_name(s.name): s for s in list_sheet_parts(zf)}
         entries = {info.filename.lower(): info.filename for info in zf.infolist()}
         found: list[UncachedFormula] = []
         seen: set[str] = set()

@@ -16,8 +16,8 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
 from mahjong_club.messages.core import Message, say
+from mahjong_club.messages.rule_errors import rule_error
 from mahjong_club.model import Hand
-from mahjong_club.reading.blank import value_or_blank
 from mahjong_club.reading.cells import (
     CellError,
     describe,
@@ -81,8 +81,8 @@ HAND = Column("Hand", parse_int, texts.WHAT_HAND_NUMBER)
 ROUND = Column("Round", parse_wind, texts.WHAT_ROUND_WIND, danish="Runde")
 PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")
 SEAT = Column("Seat", parse_wind, texts.WHAT_SEAT)
-MAHJONG = Column("Mahjong", parse_yes_no)  # the sheet must have it; blank: did not win
-SETS = Column("Sets", parse_text)  # the sheet must have it; blank: no sets
+MAHJONG = Column("Mahjong", parse_yes_no, blank_ok=True)  # blank: did not win
+SETS = Column("Sets", parse_text, blank_ok=True)  # blank: no sets
 FLOWERS = Column("Flowers", parse_numbers, required=False)
 SEASONS = Column("Seasons", parse_numbers, required=False)
 SELF_DRAWN = Column("Self-drawn", parse_yes_no, required=False)
@@ -137,8 +137,8 @@ def _read_row(row: Row) -> tuple[tuple[str, int] | None, _HandRow]:
     round_wind = row.value(ROUND)
     player = row.value(PLAYER)
     seat = row.value(SEAT)
-    winner = value_or_blank(row, MAHJONG) or False
-    sets_text = value_or_blank(row, SETS)
+    winner = row.value(MAHJONG) or False
+    sets_text = row.value(SETS)
     flowers = row.value(FLOWERS) or frozenset()
     seasons = row.value(SEASONS) or frozenset()
     self_drawn = row.value(SELF_DRAWN) or False
@@ -162,7 +162,7 @@ def _read_sets(row: Row, text: str | None) -> tuple[TileSet, ...] | None:
     try:
         return parse_sets(text)
     except NotationError as exc:
-        _rule_error(row, SETS.name, exc)
+        row.error(SETS, rule_error(exc))
         return None
 
 
@@ -177,15 +177,9 @@ def _checked(row: Row, hand: HandInput) -> HandInput | None:
     try:
         check_hand(hand)
     except HandError as exc:
-        _rule_error(row, exc.column, exc)
+        row.error(exc.column, rule_error(exc))
         return None
     return hand
-
-
-def _rule_error(row: Row, column: str, exc: Exception) -> None:
-    """Report what a rule found wrong with this row's ``column``."""
-    table = row.table
-    table.problems.error(table.sheet, row.number, table.column_label(column), str(exc))
 
 
 def _whole_hand(table: Table, session: str, number: int, rows: list[_HandRow]) -> Hand | None:
@@ -221,8 +215,12 @@ def _table_ok(table: Table, where: Message, rows: list[_HandRow], hands: list[Ha
     for player in duplicates:
         table.error(rows[0].number, PLAYER, texts.HAND_PLAYER_TWICE, player=player, where=where)
     found = hand_table_problems(hands)
-    for index, column, problem in found:
+    for index, problem in found:
         table.error(
-            rows[index].number, column, texts.HAND_TABLE_PROBLEM, where=where, problem=problem
+            rows[index].number,
+            problem.column,
+            texts.HAND_TABLE_PROBLEM,
+            where=where,
+            problem=rule_error(problem),
         )
     return not duplicates and not found

@@ -14,9 +14,6 @@ from mahjong_club.reading.games import read_games
 from mahjong_club.reading.penalties import read_penalties
 from mahjong_club.reading.tables import Workbook
 
-#: Sheets that only mean something in a league (ignored, with a warning, without one).
-LEAGUE_ONLY_SHEETS = ("Nights", "Attendance", "Signups", "Schedule", "Penalties", "Dice")
-
 
 def read_league(book: Workbook, season: Season, problems: Problems) -> None:
     """Read Divisions, Games, Penalties and Dice into ``season``.
@@ -43,20 +40,3 @@ def read_league(book: Workbook, season: Season, problems: Problems) -> None:
         season.penalties = read_penalties(book, season, problems, season.divisions_ok)
     if book.find("Dice") is not None:
         season.dice = read_dice(book, season, problems, season.divisions_ok)
-
-
-def check_something_to_do(book: Workbook, season: Season, problems: Problems) -> None:
-    """A workbook with no league: say which sheets are ignored, or that nothing is there.
-
-    Call it after the league, hands and duplicate sheets were read.
-    """
-    if season.has_league:
-        return
-    if season.hands is None and season.duplicate is None:
-        sheets = ", ".join(repr(s) for s in book.sheet_names)
-        problems.error("", None, "", texts.NOTHING_TO_DO, sheets=sheets)
-        return
-    for name in LEAGUE_ONLY_SHEETS:
-        actual = book.find(name)
-        if actual is not None:
-            problems.warning(actual, None, "", say(texts.LEAGUE_SHEET_IGNORED, sheet=name))

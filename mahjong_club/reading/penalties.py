@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import league as texts
-from mahjong_club.messages.core import Message
+from mahjong_club.messages.rule_errors import rule_error
 from mahjong_club.model import Season
 from mahjong_club.reading.cells import parse_int, parse_keyword, parse_text
 from mahjong_club.reading.schema import Column, Schema
@@ -99,7 +99,7 @@ def read_penalties(
                 ruleset=season.ruleset,
             )
         except PenaltyError as exc:
-            _rule_broken(row, exc)
+            row.error(exc.column, rule_error(exc))
             continue
         game_of = game.id if game else None
         penalties.append(Penalty(player, kind, resolved, game_of, division.name, minutes, note))
@@ -167,11 +167,3 @@ def _only_division(row: Row, games: _Games, player: str) -> Division | None:
     else:
         row.error(GAME, texts.PENALTY_NO_DIVISION, player=player)
     return None
-
-
-def _rule_broken(row: Row, exc: PenaltyError) -> None:
-    """Report a penalty that breaks :mod:`rules.penalties` in the column at fault."""
-    message = getattr(exc, "message", None)
-    said: Message | str = message if isinstance(message, Message) else str(exc)
-    table = row.table
-    table.problems.error(table.sheet, row.number, table.column_label(exc.column), said)

@@ -6,26 +6,26 @@ matches each column by its English or Danish header (case-insensitively, ignorin
 surrounding spaces), and keeps the rows filled in any known column. Blank rows are skipped;
 extra columns are kept in the workbook and ignored here.
 
-:meth:`Row.value` reads a cell as its column says; :meth:`Row.get` is the lower-level form,
-with the parser and whether a blank cell is a problem given by the caller.
+:meth:`Row.value` reads a cell as its column says: its parser, and whether a blank cell is a
+problem (a required column a row must fill in) or simply None.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
 from python_calamine import CalamineWorkbook
 
-from mahjong_club.common.problems import Problems
+from mahjong_club.common.problems import Problems, What
 from mahjong_club.common.text import fold_name
 from mahjong_club.messages import cells as texts
-from mahjong_club.messages.core import Entry, Message, say
+from mahjong_club.messages.core import Message, say
 from mahjong_club.ooxml import column_letter
 from mahjong_club.reading.cells import CellError, is_blank
-from mahjong_club.reading.schema import Column, Schema, What
+from mahjong_club.reading.schema import Column, Schema
 
 T = TypeVar("T")
 
@@ -97,13 +97,13 @@ class Table:
         """True when the sheet has column ``name``."""
         return (name if isinstance(name, str) else name.name) in self.positions
 
-    def error(self, row: int | None, column: ColumnRef, what: Entry, /, **params: object) -> None:
+    def error(self, row: int | None, column: ColumnRef, what: What, /, **params: object) -> None:
         """Report an error at ``row`` (an Excel row number) of ``column``."""
-        self.problems.error(self.sheet, row, self.column_label(column), say(what, **params))
+        self.problems.error(self.sheet, row, self.column_label(column), what, **params)
 
-    def warning(self, row: int | None, column: ColumnRef, what: Entry, /, **params: object) -> None:
+    def warning(self, row: int | None, column: ColumnRef, what: What, /, **params: object) -> None:
         """Report a warning at ``row`` (an Excel row number) of ``column``."""
-        self.problems.warning(self.sheet, row, self.column_label(column), say(what, **params))
+        self.problems.warning(self.sheet, row, self.column_label(column), what, **params)
 
     def __iter__(self) -> Iterator[Row]:
         rows_with_formulas = {r for (_, r, _) in self.uncached}
@@ -138,52 +138,37 @@ class Row:
     def value(self, column: ColumnRef) -> Any:
         """The cell of ``column`` parsed by the column's parser; None (reported) when bad.
 
-        A blank cell is None; in a required column it is reported as a partly filled row.
+        A blank cell is None; in a column a row must fill in (required, not ``blank_ok``) it
+        is reported as a partly filled row.
         """
         if isinstance(column, str):
             column = self.table.schema.column(column)
-        return self.get(
-            self.table.problems, column.name, column.parse, column.required, column.what
-        )
-
-    def error(self, column: ColumnRef, what: Entry, /, **params: object) -> None:
-        """Report an error in this row's ``column``."""
-        self.table.error(self.number, column, what, **params)
-
-    def warning(self, column: ColumnRef, what: Entry, /, **params: object) -> None:
-        """Report a warning in this row's ``column``."""
-        self.table.warning(self.number, column, what, **params)
-
-    def get(
-        self,
-        problems: Problems,
-        name: str,
-        parse: Callable[[Any], T],
-        required: bool = True,
-        what: What = texts.WHAT_VALUE,
-    ) -> T | None:
-        """Column ``name`` parsed by ``parse``; a blank required cell is a partly filled row."""
-        value = self.raw(name)
-        label = self.table.column_label(name)
+        value = self.raw(column)
         if value is None:
             if self.uncached and (
-                (self.table.sheet, self.number, self.table.positions.get(name, -1))
+                (self.table.sheet, self.number, self.table.positions.get(column.name, -1))
                 in self.table.uncached
             ):
                 self.ok = False  # reported already: a formula with no saved value
-                return None
-            if required:
+            elif column.must_fill:
                 self.ok = False
-                shown = what if isinstance(what, (Message, str)) else say(what)
-                message = say(texts.PARTLY_FILLED, what=shown)
-                problems.error(self.table.sheet, self.number, label, message)
+                what = column.what if isinstance(column.what, Message) else say(column.what)
+                self.error(column, texts.PARTLY_FILLED, what=what)
             return None
         try:
-            return parse(value)
+            return column.parse(value)
         except CellError as exc:
             self.ok = False
-            problems.error(self.table.sheet, self.number, label, exc.message)
+            self.error(column, exc.message)
             return None
+
+    def error(self, column: ColumnRef, what: What, /, **params: object) -> None:
+        """Report an error in this row's ``column``: an entry and its parameters, or a message."""
+        self.table.error(self.number, column, what, **params)
+
+    def warning(self, column: ColumnRef, what: What, /, **params: object) -> None:
+        """Report a warning in this row's ``column``: an entry and its parameters, or a message."""
+        self.table.warning(self.number, column, what, **params)
 
 
 def read_sheet(book: Workbook, schema: Schema, problems: Problems) -> Table | None:

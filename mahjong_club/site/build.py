@@ -11,9 +11,8 @@ from collections import defaultdict
 from fractions import Fraction
 
 from mahjong_club.common.text import natural_key, slugify
-from mahjong_club.compute.attendance import season_dates
 from mahjong_club.compute.standings import StandingsResult
-from mahjong_club.model import Season
+from mahjong_club.model import Season, season_dates
 from mahjong_club.site.charts import Series, colours, line_chart
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.views import (
@@ -28,11 +27,7 @@ from mahjong_club.site.views import (
 )
 from rules.model import Game, GameType
 from rules.standings import DivisionStandings
-
-#: File names the site uses for its own pages; players and divisions never get these.
-RESERVED_SLUGS = frozenset(
-    {"index", "attendance", "tonight", "next-season", "hands", "duplicate", "tournament"}
-)
+from rules.tiebreakers import name_order
 
 
 def club_name(season: Season) -> str:
@@ -47,7 +42,7 @@ def build_site(season: Season, standings: StandingsResult | None, warnings: list
     """The view of a whole run (no divisions when the workbook has no league)."""
     locale = Locale(season.settings.language)
     _, as_of = season_dates(season)
-    slugs: set[str] = set(RESERVED_SLUGS)
+    slugs: set[str] = set()  # pages are player-… and division-…: apart from the site's own
     player_slugs: dict[str, str] = {}
 
     def slug_of(name: str) -> str:
@@ -98,7 +93,7 @@ def player_views(season: Season, divisions: list[DivisionView]) -> list[PlayerVi
                         others,
                     )
                 )
-    return sorted(players.values(), key=lambda p: (p.name.casefold(), p.name))
+    return sorted(players.values(), key=lambda p: name_order(p.name))
 
 
 def division_view(

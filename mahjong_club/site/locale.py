@@ -19,6 +19,7 @@ import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 
+from mahjong_club.common.text import plain_number
 from mahjong_club.messages import rules as rule_words
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.site import MONTHS, SITE
@@ -53,10 +54,8 @@ class Locale:
         """A whole number with thousands separators, or a fraction to 2 decimals; a real minus."""
         if value is None:
             return ""
-        if isinstance(value, (Fraction, float)) and value != int(value):
-            text = f"{abs(float(value)):,.2f}"
-        else:
-            text = f"{abs(int(value)):,}"
+        exact = Fraction(value)  # floats only come from the charts' scales
+        text = plain_number(abs(exact))
         text = text.replace(",", "\x00").replace(".", self.decimal).replace("\x00", self.thousands)
         sign = "−" if value < 0 else ("+" if signed and value > 0 else "")
         return sign + text

@@ -61,8 +61,11 @@ def pages_of(site: SiteView) -> list[tuple[str, str]]:
     """The navigation: (file, label) of the index and of every page in the navigation."""
     t = site.locale.t
     pages = [("index.html", t("home"))]
+    language = site.locale.language
     pages += [
-        (p.file, p.label if p.literal_label else t(p.label)) for p in site.pages if p.in_navigation
+        (p.file, p.label if isinstance(p.label, str) else p.label.text(language))
+        for p in site.pages
+        if p.in_navigation
     ]
     return pages
 

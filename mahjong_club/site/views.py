@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from mahjong_club.messages.core import Entry
 from mahjong_club.site.locale import Locale
 
 #: Gives a player's page slug (made unique on first use).
@@ -22,24 +23,26 @@ SlugOf = Callable[[str], str]
 class Page:
     """One page of the site: its file, its name in the navigation, its template and values.
 
-    ``label`` is the key of a site string (``"attendance"``) shown in the club's language,
-    or, with ``literal_label``, a name shown as it is (a division's name).
+    ``label`` is a catalogue entry, shown in the club's language, or a name shown as it is
+    (a division's name).
     """
 
     file: str
-    label: str
+    label: Entry | str
     template: str
     context: Mapping[str, object] = field(default_factory=dict)
     in_navigation: bool = True
-    literal_label: bool = False
 
 
 @dataclass(frozen=True)
 class Fragment:
-    """A piece of a page or email, drawn by ``template`` with ``context``.
+    """A capability's section of a player's page and emails, or of the organiser's summary.
 
-    Email fragments name the template without its ending: ``email/attendance_player`` is
-    drawn as ``email/attendance_player.txt`` for the text part and ``.html`` for the HTML part.
+    ``template`` is a name without folder or ending: a player section ``attendance`` is drawn
+    from ``player/attendance.html`` on the player's page and from
+    ``email/sections/attendance.txt`` and ``.html`` in their email; an organiser section
+    ``organiser_tonight`` from ``email/sections/organiser_tonight.txt`` and ``.html``. The
+    templates see the fragment as ``section`` (``section.context.member``).
     """
 
     template: str
@@ -155,10 +158,6 @@ class SiteView:
     pages: list[Page] = field(default_factory=list)
     #: What the capabilities add to the organiser's summary email.
     organiser_sections: list[Fragment] = field(default_factory=list)
-
-    def player(self, name: str) -> PlayerView | None:
-        """The view of a player, by name."""
-        return next((p for p in self.players if p.name == name), None)
 
     def add_sections(self, sections: Mapping[str, Fragment]) -> None:
         """Add a capability's section to the pages of the players it names (others have none)."""

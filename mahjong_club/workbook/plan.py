@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+from mahjong_club.common.text import fold_name
 from mahjong_club.messages import output as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.ooxml.errors import OoxmlError
@@ -79,8 +80,8 @@ def check_sheet_name(name: str) -> None:
 
 
 def sheet_key(name: str) -> str:
-    """How sheet names are compared: case-insensitively, ignoring surrounding spaces."""
-    return name.strip().casefold()
+    """How sheet names are compared: as the readers compare them (``fold_name``)."""
+    return fold_name(name)
 
 
 def _check_names(sheets: Sequence[ResultSheet]) -> None:
