@@ -13,6 +13,7 @@ from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.compute.standings import StandingsResult
 from mahjong_club.compute.tonight import TonightResult
 from mahjong_club.messages.breakdown import hand_breakdown
+from mahjong_club.messages.rules import advice
 from mahjong_club.model import Season, season_dates
 from rules.model import GameType
 
@@ -61,7 +62,7 @@ def attendance_text(result: AttendanceResult) -> str:
         since = f" since {m.since.isoformat()}" if m.since else ""
         lines.append(
             f"  {m.player}: {m.status.value}{since} ({m.attended} of {m.regular},"
-            f" needs {m.required.numerator}/{m.required.denominator}); {m.advice.text}"
+            f" needs {m.required.numerator}/{m.required.denominator}); {advice(m.advice)}"
         )
     if not flagged:
         lines.append("  everyone is in good standing")

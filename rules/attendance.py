@@ -203,24 +203,6 @@ class Advice:
     coming: int
     must_attend: int
 
-    @property
-    def text(self) -> str:
-        """The advice in one line, in English (the developer's text; people read it through
-        the message catalogue, ``mahjong_club.messages.rules.advice``, in their language)."""
-        nights = "Thursday" if self.coming == 1 else "Thursdays"
-        if self.must_attend > self.coming:
-            return (
-                f"cannot pass the {self.check.isoformat()} check any more"
-                f" (needs {self.must_attend} more nights on time;"
-                f" {self.coming} {nights} left before it)"
-            )
-        if self.must_attend == 0:
-            return f"passes the {self.check.isoformat()} check even without coming"
-        return (
-            f"attend {self.must_attend} of the next {self.coming} {nights}"
-            f" to pass the {self.check.isoformat()} check"
-        )
-
 
 def upcoming_nights(
     after: dt.date, before: dt.date, known: Sequence[dt.date], not_regular: Iterable[dt.date]
@@ -253,8 +235,6 @@ def advice(
     >>> a = advice(dt.date(2025, 8, 28), dt.date(2025, 11, 20), 4, 12, ONE_DIVISION)
     >>> a.check, a.coming, a.must_attend
     (datetime.date(2025, 12, 11), 2, 2)
-    >>> a.text
-    'attend 2 of the next 2 Thursdays to pass the 2025-12-11 check'
     """
     check = next_check(season_start, as_of)
     coming = len(upcoming_nights(as_of, check, known_nights, not_regular))

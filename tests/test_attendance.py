@@ -4,9 +4,11 @@ import datetime as dt
 
 import pytest
 
+from mahjong_club.messages.rules import advice as advice_words
 from rules.attendance import (
     ONE_DIVISION,
     TWO_DIVISIONS,
+    Advice,
     Status,
     advice,
     attendance_history,
@@ -142,14 +144,18 @@ def test_late_or_absent_nights_do_not_count_and_non_regular_nights_are_skipped()
     assert history.at(CHECK1) == (Status.WARNING, CHECK1)
 
 
+def words(tip: Advice) -> str:
+    return advice_words(tip).render("en")
+
+
 def test_advice_counts_the_coming_thursdays():
     tip = advice(START, night(12), 4, 13, ONE_DIVISION)
     assert (tip.check, tip.coming, tip.must_attend) == (CHECK1, 2, 2)
-    assert tip.text == "attend 2 of the next 2 Thursdays to pass the 2025-12-11 check"
+    assert words(tip) == "attend 2 of the next 2 Thursdays to pass the 2025-12-11 check"
     tip = advice(START, night(12), 2, 13, ONE_DIVISION)
-    assert tip.must_attend == 4 and tip.text.startswith("cannot pass the 2025-12-11 check")
+    assert tip.must_attend == 4 and words(tip).startswith("cannot pass the 2025-12-11 check")
     tip = advice(START, night(12), 9, 13, ONE_DIVISION)
-    assert tip.must_attend == 0 and "even without coming" in tip.text
+    assert tip.must_attend == 0 and "even without coming" in words(tip)
     # a night marked not regular is not a coming night
     tip = advice(START, night(12), 4, 13, ONE_DIVISION, not_regular=[night(13)])
     assert (tip.coming, tip.must_attend) == (1, 2)

@@ -70,19 +70,8 @@ class Locale:
         return f"{value.day} {month} {value.year}"
 
     def advice(self, advice: Advice) -> str:
-        """What a member must do to pass the next check, in this language."""
-        nights = self.t("thursday" if advice.coming == 1 else "thursdays")
-        values = {
-            "must": advice.must_attend,
-            "coming": advice.coming,
-            "nights": nights,
-            "date": self.date(advice.check),
-        }
-        if advice.must_attend > advice.coming:
-            return self.t("advice_cannot", **values)
-        if advice.must_attend == 0:
-            return self.t("advice_free", **values)
-        return self.t("advice_attend", **values)
+        """What a member must do to pass the next check, in this language (the date in words)."""
+        return self.say(rule_words.advice(advice, date=self.date(advice.check)))
 
     def words(self, value: rule_words.RuleValue) -> str:
         """What the rules returned (a next season's reason, a hand's breakdown, a penalty's

@@ -9,7 +9,7 @@ from mahjong_club.compute.attendance import AttendanceResult
 from mahjong_club.compute.next_season import NextSeasonResult
 from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.compute.tonight import TonightResult
-from mahjong_club.messages.rules import next_reason
+from mahjong_club.messages.rules import advice, next_reason
 from mahjong_club.workbook.sheets import label
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
 
@@ -48,7 +48,7 @@ def attendance_sheet(result: AttendanceResult) -> ResultSheet:
                 _date(m.advice.check),
                 m.advice.coming,
                 m.advice.must_attend,
-                m.advice.text,
+                str(advice(m.advice)),
             ]
         )
     return ResultSheet("Attendance status", rows)
