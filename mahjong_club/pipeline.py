@@ -16,8 +16,10 @@ from pathlib import Path
 from mahjong_club.capabilities import REGISTRY, Options, Run
 from mahjong_club.capabilities.base import Export, Mode
 from mahjong_club.capabilities.standings import STANDINGS
-from mahjong_club.common.files import replace_folder, write_text_atomic
+from mahjong_club.common.files import write_tree
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.publish import publish
+from mahjong_club.common.text import safe_file_name
 from mahjong_club.mail.compose import Outgoing, compose
 from mahjong_club.mail.send import outbox_files
 from mahjong_club.messages import league as texts
@@ -168,14 +170,39 @@ class Written:
     outbox: Path
 
 
+#: The site's and the emails' folders in the output folder.
+REPORT, OUTBOX = "report", "outbox"
+
+
+def output_workbook_name(source: Path) -> str:
+    """The updated copy's file name: the input's, made a safe file name (``season.xlsx``)."""
+    return safe_file_name(source.stem, suffix=".xlsx", fallback="workbook")
+
+
 def write_outputs(source: Path, out_dir: Path, outputs: Outputs) -> Written:
-    """Write the workbook copy, the exports, ``report/`` and ``outbox/``."""
-    target = out_dir / f"{source.stem}.xlsx"
-    write_result_workbook(source, target, outputs.sheets)
+    """Write the workbook copy, the exports, ``report/`` and ``outbox/``, all at once.
+
+    Everything is written into a new version folder and then shown in ``out_dir`` in one step
+    (:func:`~mahjong_club.common.publish.publish`): after any failure ``out_dir`` shows the
+    previous results or the new ones, complete. The input workbook is only read.
+    """
+    workbook = output_workbook_name(source)
+    taken = {workbook.casefold(), REPORT, OUTBOX}
     exports = []
     for export in outputs.exports:
-        write_text_atomic(out_dir / export.file, export.text)
-        exports.append((out_dir / export.file, export))
-    replace_folder(out_dir / "report", outputs.pages)
-    replace_folder(out_dir / "outbox", outbox_files(outputs.emails))
-    return Written(target, exports, out_dir / "report", out_dir / "outbox")
+        name = Path(export.file)
+        exports.append((safe_file_name(name.stem, taken, suffix=name.suffix), export))
+
+    def build(folder: Path) -> None:
+        write_result_workbook(source, folder / workbook, outputs.sheets)
+        write_tree(folder, {name: export.text for name, export in exports})
+        write_tree(folder / REPORT, outputs.pages)
+        write_tree(folder / OUTBOX, outbox_files(outputs.emails))
+
+    publish(out_dir, [workbook, *(name for name, _ in exports), REPORT, OUTBOX], build)
+    return Written(
+        out_dir / workbook,
+        [(out_dir / name, export) for name, export in exports],
+        out_dir / REPORT,
+        out_dir / OUTBOX,
+    )

@@ -2,24 +2,44 @@
 
 Referees check hand values by hand today; this does it with a real Chinese Official fan
 calculator (PyMahjongGB, which implements the official fan list). The hand is written in the
-workbook tile notation (``[555p]`` exposed, otherwise concealed); **the winning tile is the
-last tile written** (``123m 456m 789m 123p EE`` wins on E). Flowers are not used (duplicate
-removes them). The last tile of the wall is left out here: the recorded ``Hand value``
-excludes it and the processor adds 8 itself.
+workbook tile notation (``[555p]`` exposed, otherwise concealed). Flowers are not used
+(duplicate removes them).
+
+**The winning tile** is the last tile written in the last group that can hold it. The notation
+fixes no order of the sets, and a kong is never completed by the winning tile (it was declared
+before the win), so kongs written after the winning group are passed over:
+``123m 456m 789m EE 5555p`` wins on E, like ``123m 456m 789m 5555p EE``. An exposed set
+cannot hold the winning tile either, but one written last is refused rather than passed over
+(it is most likely the set the winning tile completed, wrongly bracketed).
+
+**The last tile of the wall** (``last_tile``): the calculator adds Last Tile Draw
+(self-drawn) or Last Tile Claim (on a discard), 8 fan, with MCR's exclusions: Last Tile Draw
+replaces Self-Drawn (its 1 fan is not counted), and Chicken Hand is not counted beside it.
+The duplicate ``Hand value`` excludes these 8 fan (rules.md 3), so the recorded value of such
+a hand is this total minus 8.
 
 The calculator does not validate its input (five copies of a tile give nonsense) and does
 not enforce the 8-fan minimum, so every hand is checked here first.
 
-Example::
+Examples: a concealed pure straight; a hand whose only fan is Self-Drawn, worth 8 on the last
+tile (recorded as 0); a concealed kong written last, passed over for the winning tile::
 
     >>> result = hand_fans("123m 456m 789m 123p EE", seat="E", round_wind="E", self_drawn=False)
     >>> result.total, result.fans[0]
     (21, ('Pure Straight', 16))
+    >>> hand_fans("[234m] [555s] [678p] WW 789m", seat="S", self_drawn=True).describe()
+    'Self-Drawn 1'
+    >>> hand_fans("[234m] [555s] [678p] WW 789m", seat="S", self_drawn=True, last_tile=True)
+    FanResult(fans=(('Last Tile Draw', 8),))
+    >>> hand_fans("123m 456m 789m EE 5555p", seat="S").total == hand_fans(
+    ...     "123m 456m 789m 5555p EE", seat="S").total
+    True
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -98,6 +118,40 @@ def tile_code(tile: Tile) -> str:
     return {"m": "W", "s": "T", "p": "B"}[tile.suit] + str(tile.rank)
 
 
+def _read_group(token: str) -> TileSet | list[Tile]:
+    """One written group: a set, or loose concealed tiles (e.g. a knitted hand's)."""
+    try:
+        return parse_set(token)
+    except ValueError:
+        if token.startswith("["):
+            raise FanError(FanProblem.NOT_AN_EXPOSED_SET, token=token) from None
+        try:
+            return parse_tiles(token)
+        except NotationError as exc:
+            raise FanError(FanProblem.NOTATION, problem=exc) from None
+
+
+def winning_tile(tokens: Sequence[str]) -> Tile:
+    """The last tile written in the last group that can hold the winning tile.
+
+    Kongs written after it are passed over (a kong is never completed by the winning tile);
+    an exposed set in its place is refused (:attr:`FanProblem.WINNING_TILE_EXPOSED`).
+
+    >>> str(winning_tile(["123m", "456m", "789m", "EE", "5555p"]))
+    'E'
+    >>> str(winning_tile(["EE", "354s"]))
+    '4s'
+    """
+    for token in reversed(tokens):
+        group = _read_group(token)
+        if isinstance(group, TileSet) and group.kind is SetKind.KONG:
+            continue
+        if token.startswith("["):
+            break
+        return parse_tiles(token)[-1]
+    raise FanError(FanProblem.WINNING_TILE_EXPOSED)
+
+
 def _read_hand(text: str) -> tuple[list[TileSet], list[Tile], Tile]:
     """The sets, the loose concealed tiles (e.g. knitted) and the winning tile of ``text``."""
     tokens = text.split()
@@ -106,18 +160,12 @@ def _read_hand(text: str) -> tuple[list[TileSet], list[Tile], Tile]:
     sets: list[TileSet] = []
     loose: list[Tile] = []  # concealed tiles that are not a recognised set (e.g. knitted)
     for token in tokens:
-        try:
-            sets.append(parse_set(token))
-        except ValueError:
-            if token.startswith("["):
-                raise FanError(FanProblem.NOT_AN_EXPOSED_SET, token=token) from None
-            try:
-                loose.extend(parse_tiles(token))
-            except NotationError as exc:
-                raise FanError(FanProblem.NOTATION, problem=exc) from None
-    last = tokens[-1]
-    if last.startswith("["):
-        raise FanError(FanProblem.WINNING_TILE_EXPOSED)
+        group = _read_group(token)
+        if isinstance(group, TileSet):
+            sets.append(group)
+        else:
+            loose.extend(group)
+    win_tile = winning_tile(tokens)
     counts: Counter[Tile] = Counter(loose)
     for s in sets:
         counts.update(s.tiles)
@@ -127,7 +175,7 @@ def _read_hand(text: str) -> tuple[list[TileSet], list[Tile], Tile]:
     kongs = sum(1 for s in sets if s.kind is SetKind.KONG)
     if sum(counts.values()) != 14 + kongs:
         raise FanError(FanProblem.TILE_COUNT, count=sum(counts.values()))
-    return sets, loose, parse_tiles(last)[-1]
+    return sets, loose, win_tile
 
 
 def _packs(sets: list[TileSet]) -> tuple[list[tuple[str, str, int]], list[Tile]]:
@@ -148,8 +196,17 @@ def _packs(sets: list[TileSet]) -> tuple[list[tuple[str, str, int]], list[Tile]]
     return packs, standing
 
 
-def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = False) -> FanResult:
-    """Evaluate one winning hand. Raises :class:`FanError` for a hand that is not a win."""
+def hand_fans(
+    text: str,
+    seat: str,
+    round_wind: str = "E",
+    self_drawn: bool = False,
+    last_tile: bool = False,
+) -> FanResult:
+    """Evaluate one winning hand. Raises :class:`FanError` for a hand that is not a win.
+
+    ``last_tile``: won on the last tile of the wall (Last Tile Draw or Last Tile Claim).
+    """
     sets, loose, win_tile = _read_hand(text)
     packs, standing = _packs(sets)
     standing = [*loose, *standing]
@@ -167,7 +224,7 @@ def hand_fans(text: str, seat: str, round_wind: str = "E", self_drawn: bool = Fa
             isSelfDrawn=self_drawn,
             is4thTile=False,
             isAboutKong=False,
-            isWallLast=False,
+            isWallLast=last_tile,
             seatWind=WINDS.index(seat),
             prevalentWind=WINDS.index(round_wind),
             verbose=True,

@@ -40,7 +40,8 @@ class Ruleset:
     """Every rule variant the processor supports, with the club's defaults.
 
     ``uma`` and ``mcr_table_points`` are by placement, best first. ``riichi_ruleset`` selects
-    the EMA chapter-5 column: ``ema2016`` (default) or ``ema-revised``.
+    the EMA chapter-5 column: ``ema2016`` (default) or ``ema-revised``. ``schedule_meetings``
+    is how often each two members of a division meet in a planned season (rules.md 1.4).
     """
 
     riichi_ruleset: RiichiRulesetName = "ema2016"
@@ -51,6 +52,7 @@ class Ruleset:
     lateness_points_per_minute: int = 1000
     lateness_max_minutes: int = 10
     classical: ClassicalRules = field(default_factory=ClassicalRules)
+    schedule_meetings: int = 3
     extra: dict[str, str] = field(default_factory=dict, compare=False)
 
     @classmethod

@@ -1,32 +1,224 @@
-"""The division's planned games: matching played games to the plan, and making a plan.
+"""A division's planned games: making the season's plan, and matching played games to it.
+
+The plan (rules.md 1.4, ``--make-schedule``) covers the whole season and counts the games
+already played. Played and planned games together give every member the same number of games
+(one more for some only where the seats cannot be shared evenly) and every two members as
+nearly the same number of meetings, each pair meeting ``meetings`` times (the club's
+``schedule_meetings``, 3 by default). Six pairs meet at each table, so a season has
+``meetings x n x (n - 1) / 12`` games for a division of ``n``, rounded up:
+
+    >>> [season_games(n) for n in (4, 5, 6, 8, 12)]
+    [3, 5, 8, 14, 33]
+
+A division of four plays its one foursome 3 times; a division of five plays each of its five
+foursomes once (each member 4 games, every pair meets 3 times):
+
+    >>> plan = make_schedule("ABCDE")
+    >>> len(plan), games_each(plan, "ABCDE"), pair_spread(plan, "ABCDE")
+    (5, [4, 4, 4, 4, 4], (3, 3))
+
+With games already played, the plan is what the season still needs. Here A, B and C have
+played twice and D and E once; the three foursomes left give everyone 4 games and every pair
+3 meetings:
+
+    >>> make_schedule("ABCDE", played=["ABCD", "ABCE"])
+    [('A', 'B', 'D', 'E'), ('A', 'C', 'D', 'E'), ('B', 'C', 'D', 'E')]
+
+What the plan guarantees (the played games as given, whatever they are):
+
+- every planned game seats four different members of the division;
+- played and planned games together reach at least :func:`season_games` games, and give
+  every member the same number of games, or one more for some. The plan is the fewest games
+  that does so: when the played games are uneven (a member far behind, or far ahead), the
+  season grows until the others have caught up. Only a division of four cannot even out
+  played games that were uneven (every game seats all four): the differences stay;
+- the meetings (played and planned games together) are *settled*: no exchange of two
+  members between two planned games makes them more even (a smaller sum of the squared
+  meeting counts, or the same sum and fewer pairs far from the mean; :mod:`rules.plan_search`).
+  When the sum of squares reaches its lower bound no plan at all is more even: every pair
+  then meets ``meetings`` times, or as evenly as the numbers allow. With nothing played this
+  happens for every division of 4 to 20 members meeting 1 to 4 times in which every pair can
+  meet exactly that often; in the others no two pairs meet more than 2 times apart (tested).
+  With uneven games played, evening out the games comes first: a member far behind may have
+  to meet the same few members many times;
+- the planned games are in playing order: each next game is, of the next 64 planned, the one
+  whose members have played fewest games so far (played games included);
+- the same input gives the same plan (no randomness beyond a fixed seed).
 
 A played game matches a planned foursome when it has the same four members (a substituted
 member still counts: the row stays under their name). Each played game uses up one planned
 game, so a foursome planned twice can be played twice.
-
-A balanced plan (``make_schedule``): every member plays the same number of games and every
-pair of members meets as evenly as possible. Divisions of 5 or 6 play every foursome once
-(5 games of which each member plays 4; or 15 games, 10 each, every pair meeting 6 times).
-Larger divisions play ``games_per_player`` games each (default: the smallest number at least
-``members - 1`` that fills whole tables).
-
-Example::
-
-    >>> plan = make_schedule(["A", "B", "C", "D", "E"])
-    >>> len(plan), sorted({sum(p in g for g in plan) for p in "ABCDE"})
-    (5, [4])
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import itertools
-import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
+from rules.errors import RuleError
 from rules.model import Game
+from rules.plan_search import even_out, first_tables
+
+Foursome = tuple[str, str, str, str]
+
+#: How far ahead the playing order looks for the next game (keeps long seasons quick).
+ORDER_WINDOW = 64
+
+
+class ScheduleProblem(Enum):
+    """Why a plan cannot be made."""
+
+    TOO_FEW_MEMBERS = "too_few_members"
+    NO_MEETINGS = "no_meetings"
+
+
+#: The English of each :class:`ScheduleProblem`.
+SCHEDULE_TEXTS: dict[ScheduleProblem, str] = {
+    ScheduleProblem.TOO_FEW_MEMBERS: "a division of {members} cannot play: a game needs four",
+    ScheduleProblem.NO_MEETINGS: "each pair must meet at least once, not {meetings} times",
+}
+
+
+class ScheduleError(RuleError):
+    """A plan that cannot be made (fewer than four members, or no meetings asked for)."""
+
+    english = SCHEDULE_TEXTS
+
+
+def season_games(members: int, meetings: int = 3) -> int:
+    """The games of a season in which each pair of ``members`` meets ``meetings`` times.
+
+    Six pairs meet at each table: ``meetings x members x (members - 1) / 12``, rounded up.
+
+    >>> season_games(4), season_games(5), season_games(8), season_games(8, meetings=1)
+    (3, 5, 14, 5)
+    """
+    return -(-meetings * members * (members - 1) // 12)
+
+
+def games_left(played: Sequence[int], target: int) -> list[int]:
+    """How many more games each member plays (the counts ``played`` so far, in list order).
+
+    The fewest further games that bring the season to ``target`` games and every member
+    within one game of every other; the extra seats go to those who have played least, then
+    to those earlier in the list. A division of four cannot change its differences: it plays
+    up to the target.
+
+    >>> games_left([2, 2, 2, 1, 1], target=5)
+    [2, 2, 2, 3, 3]
+    >>> games_left([3, 3, 3, 3, 1], target=5)  # E, two games behind, plays every game
+    [3, 3, 3, 3, 4]
+    """
+    n = len(played)
+    start = max(0, -(-(4 * target - sum(played)) // 4))
+    spread = max(played) - min(played)
+    if n > 4:
+        for games in range(start, start + 4 * n * (spread + 1) + 8):
+            counts = _fill(played, games)
+            totals = [p + c for p, c in zip(played, counts, strict=True)]
+            if max(totals) - min(totals) <= 1:
+                return counts
+    return _fill(played, start)
+
+
+def _fill(played: Sequence[int], games: int) -> list[int]:
+    """The ``4 x games`` seats to the members with fewest games, each member at most ``games``.
+
+    Everyone is raised to the highest level ``t`` the seats reach; the seats left over go to
+    the members at ``t`` in list order.
+    """
+    seats = 4 * games
+
+    def needed(level: int) -> int:
+        return sum(min(games, max(0, level - p)) for p in played)
+
+    low, high = min(played), max(played) + games
+    while low < high:  # the highest level whose seats are within ``seats``
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if needed(middle) <= seats else (low, middle - 1)
+    counts = [min(games, max(0, low - p)) for p in played]
+    extra = seats - sum(counts)
+    for i, p in enumerate(played):
+        if extra and p + counts[i] == low and counts[i] < games:
+            counts[i] += 1
+            extra -= 1
+    return counts
+
+
+def make_schedule(
+    members: Sequence[str], played: Iterable[Collection[str]] = (), meetings: int = 3
+) -> list[Foursome]:
+    """The games the season still needs (see the module docstring), in playing order.
+
+    ``played`` are the foursomes already played (seats of non-members are left out of the
+    counts). Each game lists its members in the order of ``members``.
+    """
+    names = list(dict.fromkeys(members))
+    n = len(names)
+    if n < 4:
+        raise ScheduleError(ScheduleProblem.TOO_FEW_MEMBERS, members=n)
+    if meetings < 1:
+        raise ScheduleError(ScheduleProblem.NO_MEETINGS, meetings=meetings)
+    index = {name: i for i, name in enumerate(names)}
+    counts = [0] * n
+    met = [[0] * n for _ in range(n)]
+    for game in played:
+        seated = sorted({index[p] for p in game if p in index})
+        for i in seated:
+            counts[i] += 1
+        for a, b in itertools.combinations(seated, 2):
+            met[a][b] += 1
+            met[b][a] += 1
+    further = games_left(counts, season_games(n, meetings))
+    tables = first_tables(further, met, sum(further) // 4)
+    tables = even_out(tables, met)
+    ordered = _playing_order(tables, counts)
+    return [tuple(names[i] for i in sorted(t)) for t in ordered]  # type: ignore[misc]
+
+
+def _playing_order(tables: list[list[int]], played: Sequence[int]) -> list[list[int]]:
+    """Each next game seats the members who have played least so far (played games too)."""
+    counts = list(played)
+    left = list(tables)
+    ordered: list[list[int]] = []
+    while left:
+        window = left[:ORDER_WINDOW]
+        best = min(
+            range(len(window)),
+            key=lambda k: (sum(counts[p] for p in window[k]), max(counts[p] for p in window[k]), k),
+        )
+        table = left.pop(best)
+        ordered.append(table)
+        for p in table:
+            counts[p] += 1
+    return ordered
+
+
+def pair_meetings(
+    games: Iterable[Collection[str]], members: Sequence[str]
+) -> dict[frozenset[str], int]:
+    """How often each two of ``members`` sit at the same table in ``games``."""
+    met: Counter[frozenset[str]] = Counter()
+    for game in games:
+        for a, b in itertools.combinations(sorted(set(game)), 2):
+            met[frozenset((a, b))] += 1
+    return {frozenset(p): met[frozenset(p)] for p in itertools.combinations(members, 2)}
+
+
+def pair_spread(games: Iterable[Collection[str]], members: Sequence[str]) -> tuple[int, int]:
+    """The fewest and the most times any two members meet in ``games``."""
+    counts = list(pair_meetings(games, members).values())
+    return (min(counts), max(counts)) if counts else (0, 0)
+
+
+def games_each(games: Iterable[Collection[str]], members: Sequence[str]) -> list[int]:
+    """How many of ``games`` each member sits in, in the order of ``members``."""
+    seated = Counter(p for game in games for p in set(game))
+    return [seated[m] for m in members]
 
 
 @dataclass(frozen=True)
@@ -35,7 +227,7 @@ class PlannedGame:
 
     division: str
     label: str
-    players: tuple[str, str, str, str]
+    players: Foursome
     row: int | None = None
 
     @property
@@ -67,8 +259,7 @@ def match_schedule(
     for index, plan in enumerate(planned):
         open_by_key.setdefault((plan.division, plan.members), []).append(index)
     unmatched: list[Game] = []
-    ordered = sorted(games, key=lambda g: (g.date or dt.date.min, _id_key(g.id)))
-    for game in ordered:
+    for game in played_in_order(games):
         key = (game.division, frozenset(s.player for s in game.seats))
         slots = open_by_key.get(key)
         if not slots:
@@ -79,136 +270,10 @@ def match_schedule(
     return statuses, unmatched
 
 
+def played_in_order(games: Iterable[Game]) -> list[Game]:
+    """Games by date, then by number (``9`` before ``10``); undated games first."""
+    return sorted(games, key=lambda g: (g.date or dt.date.min, _id_key(g.id)))
+
+
 def _id_key(game_id: str) -> tuple[int, int, str]:
     return (0, int(game_id), "") if game_id.isdigit() else (1, 0, game_id)
-
-
-def default_games_per_player(members: int) -> int:
-    """The smallest number of games per member, at least ``members - 1``, filling tables."""
-    games = max(1, members - 1)
-    while (members * games) % 4:
-        games += 1
-    return games
-
-
-def make_schedule(
-    members: Sequence[str], games_per_player: int | None = None, seed: int = 0
-) -> list[tuple[str, str, str, str]]:
-    """A balanced plan of foursomes for one division (see the module docstring).
-
-    Every member plays exactly the same number of games. Raises ValueError when that is
-    impossible (members x games_per_player not divisible by 4) or fewer than 4 members.
-    """
-    players = list(members)
-    n = len(players)
-    if n < 4:
-        raise ValueError(f"a division of {n} cannot play: a game needs four members")
-    if games_per_player is None and n <= 6:
-        return _order_for_balance([tuple(c) for c in itertools.combinations(players, 4)])
-    per_player = games_per_player or default_games_per_player(n)
-    if (n * per_player) % 4:
-        raise ValueError(
-            f"{n} members cannot each play {per_player} games at tables of four"
-            f" ({n} x {per_player} is not a multiple of 4)"
-        )
-    total = n * per_player // 4
-    counts = Counter({p: 0 for p in players})
-    pairs: Counter[frozenset[str]] = Counter()
-    plan: list[tuple[str, str, str, str]] = []
-    for _ in range(total):
-        low = min(counts.values())
-        must = [p for p in players if counts[p] == low]
-        if len(must) >= 4:
-            fixed: list[str] = []
-            pool = must
-        else:
-            fixed = must
-            pool = [p for p in players if counts[p] == low + 1]
-        need = 4 - len(fixed)
-        best = min(
-            itertools.combinations(pool, need),
-            key=lambda extra: _pair_cost(fixed + list(extra), pairs),
-        )
-        table = tuple(fixed + list(best))
-        plan.append(table)  # type: ignore[arg-type]
-        for p in table:
-            counts[p] += 1
-        for a, b in itertools.combinations(table, 2):
-            pairs[frozenset((a, b))] += 1
-    _even_out_pairs(plan, random.Random(seed))
-    return [tuple(sorted(t, key=players.index)) for t in plan]  # type: ignore[misc]
-
-
-def _pair_cost(table: Sequence[str], pairs: Counter[frozenset[str]]) -> int:
-    return sum(pairs[frozenset((a, b))] ** 2 for a, b in itertools.combinations(table, 2))
-
-
-def _pair_counts(plan: Sequence[Sequence[str]]) -> Counter[frozenset[str]]:
-    pairs: Counter[frozenset[str]] = Counter()
-    for table in plan:
-        for a, b in itertools.combinations(table, 2):
-            pairs[frozenset((a, b))] += 1
-    return pairs
-
-
-def pair_spread(plan: Sequence[Sequence[str]], members: Sequence[str]) -> tuple[int, int]:
-    """The fewest and most times any two members meet in ``plan``."""
-    pairs = _pair_counts(plan)
-    counts = [pairs[frozenset(p)] for p in itertools.combinations(members, 2)]
-    return (min(counts), max(counts)) if counts else (0, 0)
-
-
-def _even_out_pairs(
-    plan: list[tuple[str, str, str, str]], rng: random.Random, rounds: int = 60000
-) -> None:
-    """Swap players between games while pair meetings get more even (sum of squares).
-
-    Sideways moves (no change) are accepted too, to walk across plateaus; the search stops
-    early once every two members meet within one time of each other.
-    """
-    if len(plan) < 2:
-        return
-    pairs = _pair_counts(plan)
-    members = sorted({p for t in plan for p in t})
-    all_pairs = [frozenset(c) for c in itertools.combinations(members, 2)]
-
-    def spread() -> int:
-        counts = [pairs[p] for p in all_pairs]
-        return max(counts) - min(counts)
-
-    for step in range(rounds):
-        if step % 500 == 0 and spread() <= 1:
-            return
-        i, j = rng.sample(range(len(plan)), 2)
-        a = rng.choice(plan[i])
-        b = rng.choice(plan[j])
-        if a in plan[j] or b in plan[i]:
-            continue
-        change: Counter[frozenset[str]] = Counter()
-        for x in plan[i]:
-            if x != a:
-                change[frozenset((a, x))] -= 1
-                change[frozenset((b, x))] += 1
-        for y in plan[j]:
-            if y != b:
-                change[frozenset((b, y))] -= 1
-                change[frozenset((a, y))] += 1
-        delta = sum((pairs[k] + d) ** 2 - pairs[k] ** 2 for k, d in change.items() if d)
-        if delta <= 0:
-            plan[i] = tuple(b if p == a else p for p in plan[i])  # type: ignore[assignment]
-            plan[j] = tuple(a if p == b else p for p in plan[j])  # type: ignore[assignment]
-            for k, d in change.items():
-                pairs[k] += d
-
-
-def _order_for_balance(tables: list[tuple[str, ...]]) -> list[tuple[str, str, str, str]]:
-    """Order games so that at any point the members have played about equally often."""
-    counts: Counter[str] = Counter()
-    ordered: list[tuple[str, str, str, str]] = []
-    left = list(tables)
-    while left:
-        best = min(left, key=lambda t: (sum(counts[p] for p in t), left.index(t)))
-        left.remove(best)
-        ordered.append(best)  # type: ignore[arg-type]
-        counts.update(best)
-    return ordered

@@ -1,26 +1,52 @@
 """Proposing tonight's games from who is present (rules.md 1.4 "Substitution").
 
-First, every division gets the remaining planned games whose four members are all present
-and not yet seated: divisions take turns in ladder order, each taking its earliest playable
-planned game, until no division can add one. A player is never seated twice.
+The club's rule: a substitutable member may be replaced only when no game of their division
+can be played otherwise; prefer games with exactly one substitute; if several members are
+substitutable, substitute the one who has played the fewest division games; games with two
+or more substitutes only when nothing else remains. Precisely, for one night:
 
-A division that gets no game this way may use substitutes, exactly as the club's rule says:
-a substitutable member may be replaced only when no game of their division can be played
-otherwise; prefer games with exactly one substitute; if several members are substitutable,
-substitute the one who has played the fewest division games; games with two or more
-substitutes only when nothing else remains.
+- everyone present takes at most one seat: a member seated in one game is neither seated in
+  another nor substituted anywhere;
+- only an absent member is substituted (a present member plays), only one who is
+  substitutable that night, and in at most one game;
+- a substitute's seat is filled by a person present and not otherwise seated (a member or a
+  guest): a game is proposed only if all its substitute seats can be filled so;
+- the choice is made among the remaining planned games that are playable tonight. Games are
+  proposed in rounds: first those without a substitute, then with one, two and three (a
+  game needs at least one member playing). A game with ``k`` substitutes is therefore
+  proposed only when no remaining game, of its division or any other, can still be played
+  with fewer. In each round the divisions take turns in ladder order, each adding one game
+  per turn, until none can add one: the earliest playable game in plan order without
+  substitutes; with substitutes, the one whose substituted members have played the fewest
+  division games in person (compared fewest first), then by their names, then plan order.
 
-Example: in a division where only D is missing from planned game {A, B, C, D} and D is
-substitutable, the proposal is that game with a substitute for D.
+Example: A, B and C are present with a guest, G; D and E are absent and substitutable, D
+has played 5 division games in person and E 3. Neither planned game (ABCD, ABCE) can be
+played without a substitute, so the game for the member with fewer games is proposed, E
+substituted; G takes E's seat:
+
+    >>> plan = [PlannedGame("M", "1", tuple("ABCD")), PlannedGame("M", "2", tuple("ABCE"))]
+    >>> played = {("M", "D"): 5, ("M", "E"): 3}
+    >>> night = propose_tonight(plan, ["M"], set("ABCG"), {"D", "E"}, played)
+    >>> [(g.planned.label, g.substituted) for g in night]
+    [('2', ('E',))]
+
+Without G no game is proposed: nobody would be free to take E's seat.
+
+    >>> propose_tonight(plan, ["M"], set("ABC"), {"D", "E"}, played)
+    []
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.schedule import PlannedGame
 from rules.tiebreakers import name_order
+
+#: The most substitutes a game can have: at least one member plays in person.
+MOST_SUBSTITUTES = 3
 
 
 @dataclass(frozen=True)
@@ -41,6 +67,43 @@ class TonightGame:
         return tuple(p for p in self.planned.players if p not in self.substituted)
 
 
+@dataclass
+class _Night:
+    """Who is present, who is seated or substituted so far, and how many seats await a
+    substitute."""
+
+    present: frozenset[str]
+    substitutable: frozenset[str]
+    seated: set[str] = field(default_factory=set)
+    substituted: set[str] = field(default_factory=set)
+    substitute_seats: int = 0
+    used: set[int] = field(default_factory=set)
+
+    def missing(self, order: int, plan: PlannedGame) -> tuple[str, ...] | None:
+        """The members a substitute must replace for ``plan`` tonight, or None: unplayable."""
+        if order in self.used:
+            return None
+        absent = tuple(p for p in plan.players if p not in self.present)
+        if any(p in self.seated for p in plan.players if p in self.present):
+            return None
+        if len(absent) > MOST_SUBSTITUTES:
+            return None
+        if any(p not in self.substitutable or p in self.substituted for p in absent):
+            return None
+        free = len(self.present) - len(self.seated) - self.substitute_seats
+        if free < 4:  # the members playing and the substitutes all come from the free
+            return None
+        return absent
+
+    def take(self, order: int, plan: PlannedGame, absent: tuple[str, ...]) -> TonightGame:
+        """Seat ``plan``'s present members and reserve seats for its substitutes."""
+        self.used.add(order)
+        self.seated.update(p for p in plan.players if p not in absent)
+        self.substituted.update(absent)
+        self.substitute_seats += len(absent)
+        return TonightGame(plan, absent)
+
+
 def propose_tonight(
     remaining: Sequence[PlannedGame],
     divisions: Sequence[str],
@@ -48,77 +111,46 @@ def propose_tonight(
     substitutable: set[str],
     games_played: Mapping[tuple[str, str], int],
 ) -> list[TonightGame]:
-    """The proposal for tonight (see the module docstring).
+    """The proposal for tonight (see the module docstring), in the order it was made.
 
     ``remaining`` are the unplayed planned games in plan order; ``divisions`` the division
-    names in ladder order; ``games_played`` maps (division, member) to the division games the
-    member played themselves.
+    names in ladder order (a division not listed comes after them); ``present`` everyone
+    present tonight, members and guests; ``substitutable`` the members substitutable tonight;
+    ``games_played`` maps (division, member) to the division games the member played in
+    person.
     """
-    by_division: dict[str, list[PlannedGame]] = {d: [] for d in divisions}
-    for plan in remaining:
-        by_division.setdefault(plan.division, []).append(plan)
-    seated: set[str] = set()
+    ladder = list(dict.fromkeys([*divisions, *(p.division for p in remaining)]))
+    by_division: dict[str, list[tuple[int, PlannedGame]]] = {d: [] for d in ladder}
+    for order, plan in enumerate(remaining):
+        by_division[plan.division].append((order, plan))
+    night = _Night(frozenset(present), frozenset(substitutable))
     proposal: list[TonightGame] = []
-    used: set[int] = set()
-
-    progress = True
-    while progress:
-        progress = False
-        for division in divisions:
-            for plan in by_division.get(division, []):
-                if id(plan) in used:
-                    continue
-                if all(p in present and p not in seated for p in plan.players):
-                    proposal.append(TonightGame(plan))
-                    used.add(id(plan))
-                    seated.update(plan.players)
-                    progress = True
-                    break
-
-    with_games = {g.division for g in proposal}
-    for division in divisions:
-        if division in with_games:
-            continue
-        while True:
-            choice = _best_substitution(
-                [p for p in by_division.get(division, []) if id(p) not in used],
-                present,
-                seated,
-                substitutable,
-                games_played,
-            )
-            if choice is None:
-                break
-            proposal.append(choice)
-            used.add(id(choice.planned))
-            seated.update(choice.seated)
+    for substitutes in range(MOST_SUBSTITUTES + 1):
+        added = True
+        while added:
+            added = False
+            for division in ladder:
+                choice = _best(night, by_division[division], substitutes, games_played)
+                if choice is not None:
+                    proposal.append(night.take(*choice))
+                    added = True
     return proposal
 
 
-def _best_substitution(
-    candidates: Sequence[PlannedGame],
-    present: set[str],
-    seated: set[str],
-    substitutable: set[str],
+def _best(
+    night: _Night,
+    plans: Sequence[tuple[int, PlannedGame]],
+    substitutes: int,
     games_played: Mapping[tuple[str, str], int],
-) -> TonightGame | None:
-    options: list[tuple[tuple[int, int, int, tuple[str, ...], int], TonightGame]] = []
-    for order, plan in enumerate(candidates):
-        available = [p for p in plan.players if p in present and p not in seated]
-        missing = tuple(p for p in plan.players if p not in available)
-        if not missing or len(missing) == 4:
+) -> tuple[int, PlannedGame, tuple[str, ...]] | None:
+    """The division's game to add with exactly ``substitutes`` substitutes, if any."""
+    best: tuple[tuple[object, ...], tuple[int, PlannedGame, tuple[str, ...]]] | None = None
+    for order, plan in plans:
+        absent = night.missing(order, plan)
+        if absent is None or len(absent) != substitutes:
             continue
-        if any(p not in substitutable for p in missing):
-            continue
-        played = sorted(games_played.get((plan.division, p), 0) for p in missing)
-        key = (
-            len(missing) != 1,  # exactly one substitute first
-            len(missing),
-            sum(played),  # the member(s) with the fewest division games
-            tuple(sorted(name_order(p) for p in missing)),
-            order,
-        )
-        options.append((key, TonightGame(plan, missing)))  # type: ignore[arg-type]
-    if not options:
-        return None
-    return min(options, key=lambda o: o[0])[1]
+        played = sorted(games_played.get((plan.division, p), 0) for p in absent)
+        key = (played, sorted(name_order(p) for p in absent), order)
+        if best is None or key < best[0]:
+            best = (key, (order, plan, absent))
+    return None if best is None else best[1]

@@ -31,7 +31,8 @@ Board  What happens
        W, T2 S 8 from W, T4 E 13 self-drawn.
 5      **No winner** at T1, T2 and T4; T3 N 8 from S.
 6      **Last tile of the wall**: T2 N 14 self-drawn on the last tile (``Last tile`` x,
-       Tiles; scored as 14 + 8 = 22), T3 the same; T1 no winner; T4 W 8 from N.
+       Tiles: 22 fan with Last Tile Draw, which replaces Self-Drawn; scored as 14 + 8 = 22),
+       T3 the same; T1 no winner; T4 W 8 from N.
 7      **Every table the same**: S 24 from E at all four tables (Tiles at T1): every IMP 0.
 8      **False Mahjong, 4 IMPs**: at T1 West declares a false Mahjong (-4 IMPs), then
        E 20 from S; T2 E 20 from S, T3 E 20 from N, T4 E 21 self-drawn.
@@ -48,7 +49,8 @@ Board  What happens
 
 Every ``Tiles`` hand is evaluated here with the project's own fan calculator
 (``rules.mcr_fans.hand_fans``, round wind E, the winner's seat wind, self-drawn when there is
-no discarder) and the ``Hand value`` written is what it gives, except on board 11 table 2.
+no discarder, the last tile when ``Last tile`` is marked, whose 8 fan the ``Hand value``
+leaves out) and the ``Hand value`` written is what it gives, except on board 11 table 2.
 :func:`check` asserts the workbook's rules (one hand value per winner, the discarder not a
 winner, several winners only on a discard, every player seated once, every board at every
 table, ...) and each feature above; the script prints the expected ranking.
@@ -70,6 +72,7 @@ from sample_io import save_stable, write_sheet
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project's rules package
 
 from rules.duplicate import (
+    LAST_TILE_FAN,
     SEATS,
     BoardResult,
     SeatBoard,
@@ -145,7 +148,9 @@ B2_SOUTH = "[456p] 123m SSS RR 567s"  # All Types, Seat Wind (+ Self-Drawn)
 B3_WEST = "[EEE] [567m] 123s 345p GG"  # All Types, Prevalent Wind, Single Wait (+ Self-Drawn)
 B4_EAST = "[GGG] EE 789m HHH 123p"  # Two Dragons Pungs, Outside Hand, One Voided Suit, Edge Wait
 B4_SOUTH = "[NNN] [345s] 789m RR 123p"  # All Types, Pung of Terminals or Honors, Edge Wait
-B6_NORTH = "[RRR] [345s] 345s EE HHH"  # Half Flush, Two Dragons Pungs, Pure Double Chow
+# Won on E on the last tile: Half Flush, Two Dragons Pungs, Pure Double Chow, Single Wait = 14,
+# + Last Tile Draw 8 (which replaces Self-Drawn) = 22.
+B6_NORTH = "[RRR] [345s] 345s HHH EE"
 B7_SOUTH = "[345s] [RRR] 789s 99s 567s"  # Pure Shifted Chows, Half Flush, Dragon Pung
 B10_NORTH = "[333m] [444m] [567m] WW 555m"  # Pure Shifted Pungs, Half Flush, Tile Hog
 B11_EAST = "[678m] [SSS] [789m] 567m 22m"  # Pure Shifted Chows, Half Flush, ... = 24
@@ -270,9 +275,18 @@ def hands_of(play: Play) -> list[str]:
 
 
 def tile_fans(play: Play) -> tuple[int, ...]:
-    """The fan calculator's total for each winner's hand in ``Tiles``."""
+    """The hand value each winner's hand in ``Tiles`` gives: the fan calculator's total, less
+    the 8 fan of Last Tile Draw / Last Tile Claim on the last tile (rules.md 3)."""
+    bonus = LAST_TILE_FAN if play.last_tile else 0
     return tuple(
-        hand_fans(hand, seat=seat, round_wind=ROUND_WIND, self_drawn=play.discarder is None).total
+        hand_fans(
+            hand,
+            seat=seat,
+            round_wind=ROUND_WIND,
+            self_drawn=play.discarder is None,
+            last_tile=play.last_tile,
+        ).total
+        - bonus
         for seat, hand in zip(play.seats, hands_of(play), strict=True)
     )
 

@@ -74,7 +74,7 @@ def test_replace_folder_failing_to_write_leaves_the_old_folder(
     def boom(*_args: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(files, "_write_files", boom)
+    monkeypatch.setattr(files, "write_tree", boom)
     with pytest.raises(OSError, match="disk full"):
         replace_folder(target, {"new.eml": "new"})
     assert names(tmp_path) == ["outbox", "outbox/old.eml"]
@@ -83,9 +83,10 @@ def test_replace_folder_failing_to_write_leaves_the_old_folder(
 def test_replace_folder_failing_to_swap_puts_the_old_folder_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # where the system cannot exchange two folders, the old one is renamed aside first
     target = tmp_path / "report"
     replace_folder(target, {"index.html": "old"})
-    real_replace = os.replace
+    real_rename = os.rename
     calls = 0
 
     def second_fails(src: str | Path, dst: str | Path) -> None:
@@ -93,9 +94,10 @@ def test_replace_folder_failing_to_swap_puts_the_old_folder_back(
         calls += 1
         if calls == 2:  # the first moves the old folder aside, the second swaps the new in
             raise OSError("interrupted")
-        real_replace(src, dst)
+        real_rename(src, dst)
 
-    monkeypatch.setattr(os, "replace", second_fails)
+    monkeypatch.setattr(files, "exchange", lambda *_: False)
+    monkeypatch.setattr(os, "rename", second_fails)
     with pytest.raises(OSError, match="interrupted"):
         replace_folder(target, {"index.html": "new"})
     monkeypatch.undo()

@@ -176,3 +176,42 @@ def test_the_last_tile_bonus_counts_for_the_eight_fan_minimum(tmp_path, capsys):
     board2 = [r for r in rows(out, "Duplicate") if r["Board"] == 2 and r["Table"] == 1]
     # 4 + 8 = 12 fan self-drawn: +36, the others -(4 + 8) = -12
     assert [r["Game points"] for r in board2] == [-12, 36, -12, -12]
+
+
+def test_tiles_check_on_the_last_tile_and_with_a_kong_written_last(tmp_path, capsys):
+    plain = "[234m] [555s] [678p] WW 789m"  # no fan of its own: a would-be Chicken Hand
+    sheets = duplicate_sheets()
+    # Board 1, table 1: East on North's discard, the last tile: Last Tile Claim 8 = 0 + 8.
+    sheets = edit(sheets, "Boards", 1, "Hand value", 0)
+    sheets = edit(sheets, "Boards", 1, "Last tile", "x")
+    sheets = edit(sheets, "Boards", 1, "Tiles", plain)
+    # Board 1, table 2: the concealed kong written last (it used to crash the run): 22 fan.
+    sheets = edit(sheets, "Boards", 2, "Hand value", 22)
+    sheets = edit(sheets, "Boards", 2, "Tiles", "123m 456m 789m EE 5555p")
+    # Board 2, table 1: South self-drawn on the last tile, Self-Drawn kept: 1 + 8, not 8.
+    sheets = edit(sheets, "Boards", 3, "Hand value", 1)
+    sheets = edit(sheets, "Boards", 3, "Last tile", "x")
+    sheets = edit(sheets, "Boards", 3, "Tiles", plain)
+    # Board 2, table 2: an exposed set where the winning tile should be, for South.
+    sheets = edit(sheets, "Boards", 4, "Tiles", "EE 123m 456m 789m [123p]; " + plain)
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert [line for line in err.splitlines() if line.startswith("Warning")] == [
+        "Warning: sheet 'Boards', row 4, column 'Hand value': S's hand value is recorded as 1"
+        " (+ 8 for the last tile = 9), but the tiles make 8 fan on the last tile:"
+        " Last Tile Draw 8",
+        "Warning: sheet 'Boards', row 5, column 'Tiles': S's hand 'EE 123m 456m 789m [123p]':"
+        " write the winning tile last, in a concealed group (not in brackets)",
+        "Warning: sheet 'Boards', row 5, column 'Hand value': W's hand value is recorded as 12,"
+        " but the tiles make 8 fan: Chicken Hand 8",
+    ]
+    problems = rows(out, "Problems")
+    assert [(p["Row"], p["Column"]) for p in problems] == [
+        (4, "Hand value"),
+        (5, "Tiles"),
+        (5, "Hand value"),
+    ]
+    board1 = [r for r in rows(out, "Duplicate") if r["Board"] == 1 and r["Table"] == 1]
+    # 0 + 8 fan on North's discard: East +32, North -16
+    assert [r["Game points"] for r in board1] == [32, -8, -8, -16]

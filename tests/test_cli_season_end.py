@@ -101,7 +101,7 @@ def test_make_schedule_writes_a_balanced_plan(tmp_path, capsys):
     assert code == 0, capsys.readouterr().err
     plan = rows(out, "Schedule")
     assert len([r for r in plan if r["Division"] == "R1"]) == 5  # 5 members: every foursome
-    assert len([r for r in plan if r["Division"] == "M1"]) == 1
+    assert len([r for r in plan if r["Division"] == "M1"]) == 3  # 1 played + 2: 3 games of four
 
 
 def test_make_schedule_refuses_when_a_schedule_exists(tmp_path, capsys):
@@ -139,11 +139,6 @@ def test_next_season_from_signups(tmp_path, capsys):
 
 ERRORS = [
     pytest.param(
-        ("Attendance", 0, 3, "Week 3"),
-        ["sheet 'Attendance', row 1", "must be headed by the night's date", "'Week 3'"],
-        id="attendance header not a date",
-    ),
-    pytest.param(
         ("Attendance", 2, 4, "maybe"),
         [
             "sheet 'Attendance', row 3, column '2025-09-18 (E)'",
@@ -158,6 +153,42 @@ ERRORS = [
         id="signup with an unknown game",
     ),
 ]
+
+
+def test_columns_after_the_nights_are_kept_and_ignored_with_a_warning(tmp_path, capsys):
+    # workbook.md: a column whose header is not a date is not a night.
+    (tmp_path / "plain").mkdir()
+    code, plain = run(tmp_path / "plain", season_sheets())
+    assert code == 0, capsys.readouterr().err
+    capsys.readouterr()
+    sheets = season_sheets()
+    sheets["Attendance"][0] += ["Total", "Note", "Email"]
+    for k, row in enumerate(sheets["Attendance"][1:], start=1):
+        row += [20 - k, "regular", f"p{k}@example.org"]
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    for header, letter in (("Total", "V"), ("Note", "W"), ("Email", "X")):
+        assert (
+            f"Warning: sheet 'Attendance', row 1, column '{header} ({letter})': not a night:"
+            f" its header is not a date ('{header}'), so the column is ignored"
+        ) in err
+    assert rows(out, "Attendance status") == rows(plain, "Attendance status")
+
+
+def test_a_mistyped_night_header_is_noticed(tmp_path, capsys):
+    sheets = season_sheets()
+    sheets["Attendance"][0][3] = "Week 3"  # the night of 2025-09-11
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert (
+        "Warning: sheet 'Attendance', row 1, column 'Week 3 (D)': not a night: its header is"
+        " not a date ('Week 3')"
+    ) in err
+    # The club night of that date now has no column: said too.
+    assert "sheet 'Nights', row 4, column 'Date'" in err
+    assert "Week 3" in " ".join(r["Message"] for r in rows(out, "Problems"))
 
 
 @pytest.mark.parametrize(("edit", "expected"), ERRORS)

@@ -156,11 +156,14 @@ def test_tonight_on_the_sample(outputs):
     rows = list(
         csv.DictReader(io.StringIO(sheet_as_csv(outputs("tonight") / "season.xlsx", "Tonight")))
     )
-    substituted = {
+    substituted = [
         name for r in rows if r["Substitute for"] for name in r["Substitute for"].split(", ")
-    }
-    # Exactly the members substitutable on 2026-01-01 (after that night's check) are replaced.
-    assert substituted == {"Hanna Eriksson", "Magnus Friis"}
+    ]
+    # Hanna Eriksson and Magnus Friis are substitutable on 2026-01-01 (after that night's
+    # check). Riichi 2's games 22 (Hanna) and 23 (Magnus) share Julie and Chen; both have
+    # played 4 Riichi 2 games in person, so by name Hanna is substituted, once: game 21
+    # would need her a second time.
+    assert substituted == ["Hanna Eriksson"]
 
 
 @pytest.fixture(scope="module")

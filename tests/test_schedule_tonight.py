@@ -1,26 +1,39 @@
-"""Planned games: matching, balanced plans, and tonight's proposal with substitutes."""
+"""Planned games: matching, the season's plan (rules.md 1.4), and worked examples of both.
+
+Properties over random divisions and nights are in tests/test_schedule_properties.py and
+tests/test_tonight_properties.py; the command line in tests/test_cli_schedule_tonight.py.
+"""
 
 import datetime as dt
 import itertools
-from collections import Counter
+import math
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
+from rules.errors import RuleError
 from rules.schedule import (
     PlannedGame,
-    default_games_per_player,
+    ScheduleError,
+    games_each,
+    games_left,
     make_schedule,
     match_schedule,
+    pair_meetings,
     pair_spread,
+    season_games,
 )
-from rules.tonight import propose_tonight
 from tests.builders import game
 
 
 def plan(division, *tables):
     return [PlannedGame(division, str(i), tuple(t)) for i, t in enumerate(tables, start=1)]
+
+
+def names(n):
+    return [f"P{i:02d}" for i in range(1, n + 1)]
+
+
+# --- Matching played games to the plan ---------------------------------------------------------
 
 
 def test_played_games_match_planned_foursomes_as_a_multiset():
@@ -35,100 +48,6 @@ def test_played_games_match_planned_foursomes_as_a_multiset():
     assert [g.id for g in unmatched] == ["8"]
 
 
-@pytest.mark.parametrize(("n", "games", "each", "pairs"), [(5, 5, 4, (3, 3)), (6, 15, 10, (6, 6))])
-def test_small_divisions_play_every_foursome_once(n, games, each, pairs):
-    members = [f"P{i}" for i in range(n)]
-    tables = make_schedule(members)
-    assert len(tables) == games
-    assert {frozenset(t) for t in tables} == {
-        frozenset(c) for c in itertools.combinations(members, 4)
-    }
-    assert set(Counter(p for t in tables for p in t).values()) == {each}
-    assert pair_spread(tables, members) == pairs
-
-
-@pytest.mark.parametrize("n", [7, 8, 9, 10, 12])
-def test_larger_divisions_are_balanced(n):
-    members = [f"P{i}" for i in range(n)]
-    tables = make_schedule(members)
-    per = default_games_per_player(n)
-    assert len(tables) == n * per // 4
-    assert set(Counter(p for t in tables for p in t).values()) == {per}
-    assert all(len(set(t)) == 4 for t in tables)
-    low, high = pair_spread(tables, members)
-    assert high - low <= 1
-
-
-def test_schedule_refuses_impossible_sizes():
-    with pytest.raises(ValueError, match="a division of 3 cannot play"):
-        make_schedule(["A", "B", "C"])
-    with pytest.raises(ValueError, match="7 members cannot each play 3 games at tables of four"):
-        make_schedule(list("ABCDEFG"), games_per_player=3)
-
-
-def test_tonight_plays_full_foursomes_first_without_substitutes():
-    remaining = plan("M", "ABCD", "EFGH")
-    games = propose_tonight(remaining, ["M"], set("ABCDEFG"), {"H"}, {})
-    assert [(g.planned.label, g.substituted) for g in games] == [("1", ())]
-
-
-def test_tonight_substitutes_only_when_no_game_can_be_played_otherwise():
-    remaining = plan("M", "ABCD", "ABCE", "ABFG")
-    # D and E absent and substitutable; F and G absent and substitutable: prefer one substitute,
-    # and of D and E the one with fewer division games played (E).
-    played = {("M", "D"): 5, ("M", "E"): 3}
-    games = propose_tonight(remaining, ["M"], set("ABC"), set("DEFG"), played)
-    assert [(g.planned.label, g.substituted) for g in games] == [("2", ("E",))]
-
-
-def test_tonight_never_substitutes_a_member_who_is_not_substitutable():
-    remaining = plan("M", "ABCD")
-    assert propose_tonight(remaining, ["M"], set("ABC"), set(), {}) == []
-
-
-def test_two_substitutes_only_when_nothing_else_remains():
-    remaining = plan("M", "ABCD", "ABEF")
-    games = propose_tonight(remaining, ["M"], set("AB"), set("CDEF"), {("M", "C"): 1})
-    assert len(games) == 1 and len(games[0].substituted) == 2
-    # With a one-substitute game available, that one is chosen.
-    remaining = plan("M", "ABCD", "ABEF", "ABCE")
-    games = propose_tonight(remaining, ["M"], set("ABC"), set("DEF"), {})
-    assert [g.planned.label for g in games] == ["1"] and games[0].substituted == ("D",)
-
-
-@st.composite
-def nights(draw):
-    divisions = ["D1", "D2"]
-    members = {"D1": list("ABCDEF"), "D2": list("DEFGHI")}  # D, E, F play in both
-    remaining = []
-    for d in divisions:
-        tables = draw(st.lists(st.permutations(members[d]).map(lambda p: tuple(p[:4])), max_size=6))
-        remaining += plan(d, *tables)
-    everyone = sorted(set(members["D1"]) | set(members["D2"]))
-    present = set(draw(st.lists(st.sampled_from(everyone), unique=True)))
-    substitutable = set(draw(st.lists(st.sampled_from(everyone), unique=True)))
-    played = {(d, p): draw(st.integers(0, 5)) for d in divisions for p in members[d]}
-    return remaining, divisions, present, substitutable, played
-
-
-@given(nights())
-def test_tonight_properties(data):
-    remaining, divisions, present, substitutable, played = data
-    games = propose_tonight(remaining, divisions, present, substitutable, played)
-    seated = [p for g in games for p in g.seated]
-    assert len(seated) == len(set(seated)), "a player is seated twice"
-    assert set(seated) <= present, "an absent member is seated"
-    for g in games:
-        assert set(g.substituted) <= substitutable, "a non-substitutable member is replaced"
-        assert len(g.seated) >= 1
-    # Substitutes are used in a division only when it has no game without them.
-    for d in divisions:
-        ds = [g for g in games if g.division == d]
-        if any(g.substituted for g in ds):
-            assert not any(not g.substituted for g in ds)
-    assert len({id(g.planned) for g in games}) == len(games)
-
-
 def test_match_uses_dates_in_order():
     planned = plan("M", "ABCD")
     later = game("1", "M", [("A", 0), ("B", 0), ("C", 0), ("D", 0)])
@@ -137,3 +56,165 @@ def test_match_uses_dates_in_order():
     earlier = type(earlier)(earlier.id, earlier.division, earlier.seats, dt.date(2025, 9, 4))
     statuses, unmatched = match_schedule(planned, [later, earlier])
     assert statuses[0].game_id == "2" and [g.id for g in unmatched] == ["1"]
+
+
+# --- The season's size --------------------------------------------------------------------------
+
+SEASONS = [
+    # members, meetings, games in the season, games each (fewest, most)
+    pytest.param(4, 3, 3, (3, 3), id="four play their foursome 3 times"),
+    pytest.param(5, 3, 5, (4, 4), id="five play every foursome once"),
+    pytest.param(6, 3, 8, (5, 6), id="six: 32 seats, four play 5 and two 6"),
+    pytest.param(7, 3, 11, (6, 7), id="seven: 44 seats"),
+    pytest.param(8, 3, 14, (7, 7), id="eight play 14"),
+    pytest.param(9, 3, 18, (8, 8), id="nine"),
+    pytest.param(12, 3, 33, (11, 11), id="twelve"),
+    pytest.param(8, 1, 5, (2, 3), id="eight meeting once: 28 pairs, 30 meetings"),
+    pytest.param(13, 1, 13, (4, 4), id="thirteen meeting once: the projective plane"),
+    pytest.param(6, 2, 5, (3, 4), id="six meeting twice"),
+]
+
+
+@pytest.mark.parametrize(("n", "meetings", "games", "each"), SEASONS)
+def test_a_fresh_season_has_the_games_the_pairs_need(n, meetings, games, each):
+    members = names(n)
+    tables = make_schedule(members, meetings=meetings)
+    assert season_games(n, meetings) == games == math.ceil(meetings * n * (n - 1) / 12)
+    assert len(tables) == games
+    counts = games_each(tables, members)
+    assert (min(counts), max(counts)) == each
+    assert all(len(set(t)) == 4 and set(t) <= set(members) for t in tables)
+
+
+def test_a_division_of_four_plays_three_games():
+    assert make_schedule("ABCD") == [("A", "B", "C", "D")] * 3
+
+
+def test_a_division_of_five_plays_every_foursome_once():
+    tables = make_schedule("ABCDE")
+    assert sorted(tables) == sorted(itertools.combinations("ABCDE", 4))
+    assert set(pair_meetings(tables, "ABCDE").values()) == {3}
+
+
+def test_a_division_of_eight_plays_fourteen_games_every_pair_meeting_three_times():
+    members = names(8)
+    tables = make_schedule(members)
+    assert len(tables) == 14
+    assert games_each(tables, members) == [7] * 8
+    assert pair_spread(tables, members) == (3, 3)
+
+
+def test_schedule_meetings_changes_the_season():
+    members = names(8)
+    tables = make_schedule(members, meetings=6)
+    assert len(tables) == 28 and pair_spread(tables, members) == (6, 6)
+
+
+# --- Counting the games played -----------------------------------------------------------------
+
+
+def test_the_plan_completes_the_played_games():
+    assert make_schedule("ABCDE", played=["ABCD", "ABCE"]) == [
+        ("A", "B", "D", "E"),
+        ("A", "C", "D", "E"),
+        ("B", "C", "D", "E"),
+    ]
+
+
+def test_a_season_already_played_needs_no_more_games():
+    played = list(itertools.combinations("ABCDE", 4))
+    assert make_schedule("ABCDE", played=played) == []
+
+
+def test_played_games_of_four_count_for_the_four():
+    assert make_schedule("ABCD", played=["ABCD"]) == [("A", "B", "C", "D")] * 2
+    assert make_schedule("ABCD", played=["ABCD"] * 5) == []
+
+
+def test_the_rest_of_the_season_evens_out_the_played_games():
+    # A, B, G and H have played 3 games, C to F none: the 11 games left of the 14 give
+    # everyone 7. (A, B, G and H have met 3 times already, so not every pair can meet 3
+    # times: 16 more seats for the four cannot all be at different tables among 11.)
+    played = ["ABGH", "ABGH", "ABGH"]
+    tables = make_schedule("ABCDEFGH", played=played)
+    assert len(tables) == 11
+    assert games_each([*played, *tables], "ABCDEFGH") == [7] * 8
+
+
+def test_a_season_started_on_a_plan_is_finished_evenly():
+    members = names(8)
+    played = make_schedule(members)[:5]
+    tables = make_schedule(members, played=played)
+    assert len(tables) == 9
+    assert pair_spread([*played, *tables], members) == (3, 3)
+
+
+def test_the_season_grows_when_members_played_too_often():
+    # A to D played their foursome 4 times: 8 games (5 or 6 each) cannot even that out; with
+    # 6 more games A to D play 7 and E and F 6, every game seats E or F or both.
+    played = ["ABCD"] * 4
+    tables = make_schedule("ABCDEF", played=played)
+    assert len(tables) == 6
+    assert games_each([*played, *tables], "ABCDEF") == [7, 7, 7, 7, 6, 6]
+
+
+def test_the_plan_keeps_a_late_member_playing_until_caught_up():
+    # E joined after four games of A to D; in a division of five E must play every further
+    # game: 3 of every 4 seats beside E go to A to D, so E catches up after 12 games.
+    played = ["ABCD"] * 4
+    tables = make_schedule("ABCDE", played=played)
+    assert len(tables) == 12 and all("E" in t for t in tables)
+    assert games_each([*played, *tables], "ABCDE") == [13, 13, 13, 13, 12]
+
+
+GAMES_LEFT = [
+    # games played by each member, season's games, further games of each member
+    ([0, 0, 0, 0, 0], 5, [4, 4, 4, 4, 4]),
+    ([2, 2, 2, 1, 1], 5, [2, 2, 2, 3, 3]),
+    ([3, 3, 3, 3, 1], 5, [3, 3, 3, 3, 4]),
+    ([4, 4, 4, 4, 4], 5, [0, 0, 0, 0, 0]),
+    ([0, 0, 0, 0, 0, 0], 8, [6, 6, 5, 5, 5, 5]),
+    ([1, 1, 1, 1], 3, [2, 2, 2, 2]),
+    ([5, 5, 5, 5], 3, [0, 0, 0, 0]),
+    ([2, 0, 0, 0], 3, [3, 3, 3, 3]),  # four cannot even out: every game seats all four
+]
+
+
+@pytest.mark.parametrize(("played", "target", "further"), GAMES_LEFT)
+def test_games_left(played, target, further):
+    assert games_left(played, target) == further
+
+
+@pytest.mark.parametrize(
+    ("members", "meetings", "message"),
+    [
+        ("ABC", 3, "a division of 3 cannot play: a game needs four"),
+        ("ABCD", 0, "each pair must meet at least once, not 0 times"),
+    ],
+)
+def test_schedule_refuses_what_cannot_be_planned(members, meetings, message):
+    with pytest.raises(ScheduleError, match=message) as info:
+        make_schedule(members, meetings=meetings)
+    assert isinstance(info.value, RuleError)
+
+
+def test_the_plan_is_the_same_every_time():
+    members = names(10)
+    played = [tuple(members[i : i + 4]) for i in range(6)]
+    assert make_schedule(members, played) == make_schedule(members, played)
+
+
+def test_non_members_in_played_games_are_left_out():
+    # A guest row (not a member) does not count; the members' seats do.
+    assert make_schedule("ABCD", played=["ABCX"]) == make_schedule("ABCD", played=["ABC"])
+
+
+def test_the_playing_order_seats_those_who_played_least_first():
+    members = "ABCDEFGH"
+    played = ["ABCD", "ABCE"]
+    tables = make_schedule(members, played=played)
+    counts = dict(zip(members, games_each(played, members), strict=True))
+    for k, table in enumerate(tables):
+        assert sum(counts[p] for p in table) == min(sum(counts[p] for p in t) for t in tables[k:])
+        for p in table:
+            counts[p] += 1

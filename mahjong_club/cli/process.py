@@ -8,20 +8,32 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from mahjong_club import __version__
 from mahjong_club.capabilities import Options
-from mahjong_club.common.problems import Problems
+from mahjong_club.cli.failures import explain_write_failure, refused_paths
+from mahjong_club.common.problems import Problem, Problems
+from mahjong_club.common.publish import OutputRefused
+from mahjong_club.common.text import safe_file_name
 from mahjong_club.mail.compose import Outgoing
-from mahjong_club.mail.send import Ledger, SendError, send_all
+from mahjong_club.mail.config import SmtpConfig, check_smtp
+from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
+from mahjong_club.mail.send import send_all
+from mahjong_club.messages import hostile as hostile_texts
+from mahjong_club.messages import mail as mail_texts
+from mahjong_club.messages.core import say
 from mahjong_club.model import Settings
+from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.pipeline import (
     Outputs,
     Written,
     build_outputs,
     compute,
+    output_workbook_name,
     read_workbook,
     write_outputs,
 )
@@ -83,20 +95,32 @@ def build_parser() -> argparse.ArgumentParser:
         help="propose tonight's games (and substitutions) from who is present on DATE"
         " (default: the latest Attendance column)",
     )
+    _add_send_options(parser)
+    parser.add_argument("-v", "--verbose", action="store_true", help="show tracebacks")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def _add_send_options(parser: argparse.ArgumentParser) -> None:
+    """``--send`` and what goes with it (docs/site-and-email.md)."""
     parser.add_argument(
         "--send",
         action="store_true",
         help="send the emails through SMTP (smtp_host, smtp_port, email_from settings;"
-        " SMTP_USER/SMTP_PASSWORD environment variables); without it they only go to outbox/",
+        " SMTP_USER/SMTP_PASSWORD, SMTP_CA_FILE, SMTP_TIMEOUT, SMTP_DEADLINE environment"
+        " variables), each once: the sent-ledger (in MAHJONG_CLUB_DATA, else the user's data"
+        " folder) remembers what was sent; without --send they only go to outbox/",
     )
     parser.add_argument(
         "--resend",
         action="store_true",
-        help="with --send: send again what the ledger says was already sent",
+        help="with --send: send again what the sent-ledger says was already sent",
     )
-    parser.add_argument("-v", "--verbose", action="store_true", help="show tracebacks")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    return parser
+    parser.add_argument(
+        "--retry-refused",
+        action="store_true",
+        help="with --send: try again the emails the server refused for good (5xx) before",
+    )
 
 
 def _tonight_date(text: str) -> str | dt.date:
@@ -109,18 +133,14 @@ def _tonight_date(text: str) -> str | dt.date:
 
 
 def check_paths(source: Path, out_dir: Path) -> str | None:
-    """Why the run cannot start with these paths, or None."""
-    if not source.is_file():
-        return f"{source} does not exist or is not a file"
-    if source.suffix.lower() != ".xlsx":
-        return f"{source.name} is not an .xlsx workbook; save it as Excel Workbook (.xlsx)"
-    target = out_dir / f"{source.stem}.xlsx"
-    if target.resolve() == source.resolve():
-        return (
-            f"the output {target} would overwrite the organiser's workbook;"
-            " choose another --out folder"
-        )
-    return None
+    """Why the run cannot start with these paths, or None (see :mod:`.failures`)."""
+    refused = refused_paths(source, out_dir, output_workbook_name(source))
+    return None if refused is None else str(refused)
+
+
+def default_out_dir(source: Path) -> Path:
+    """``out/<workbook name>/``, the name made a safe folder name."""
+    return Path("out") / safe_file_name(source.stem, fallback="workbook")
 
 
 def options_of(args: argparse.Namespace) -> Options:
@@ -136,7 +156,9 @@ def options_of(args: argparse.Namespace) -> Options:
 def run(args: argparse.Namespace) -> int:
     """Read -> compute -> write (-> send)."""
     source: Path = args.workbook
-    out_dir: Path = args.out if args.out is not None else Path("out") / source.stem
+    out_dir: Path = args.out if args.out is not None else default_out_dir(source)
+    if (args.resend or args.retry_refused) and not args.send:
+        return send_usage_error(args)
     refused = check_paths(source, out_dir)
     if refused:
         print(f"Error: {refused}", file=sys.stderr)
@@ -151,20 +173,28 @@ def run(args: argparse.Namespace) -> int:
     result = compute(season, problems, options_of(args))
     if problems.errors:
         return report_errors(problems, source)
+    config = check_send(season.settings) if args.send else None
+    if args.send and config is None:
+        return 1
     outputs = build_outputs(result)
-    for problem in problems.warnings:
-        print(problem, file=sys.stderr)
+    print_problems(problems.warnings)
     if args.dry_run:
         print(outputs.text)
-        print(f"Dry run: nothing written (would write {out_dir / (source.stem + '.xlsx')}).")
+        target = out_dir / output_workbook_name(source)
+        print(f"Dry run: nothing written (would write {target}).")
         return 0
     # Write everything first: a closed terminal or a failing mail server never stops it.
-    written = write_outputs(source, out_dir, outputs)
+    try:
+        written = write_outputs(source, out_dir, outputs)
+    except (OSError, OoxmlError, OutputRefused) as exc:
+        cause, state = explain_write_failure(exc, out_dir)
+        print(f"Error: {cause}\n{state}", file=sys.stderr)
+        return 1
     print(outputs.text)
     print("\n".join(written_lines(written, outputs)))
-    if not args.send:
+    if config is None:
         return 0
-    return send(outputs.emails, season.settings, out_dir, args.resend)
+    return send(outputs.emails, season.settings, config, out_dir, args)
 
 
 def written_lines(written: Written, outputs: Outputs) -> list[str]:
@@ -178,28 +208,50 @@ def written_lines(written: Written, outputs: Outputs) -> list[str]:
     return lines
 
 
-def send(outgoing: list[Outgoing], settings: Settings, out_dir: Path, resend: bool) -> int:
-    """Send the emails, last of all; 1 when sending stopped half-way (run again for the rest)."""
-    if not settings.email_from:
-        print("Error: --send needs the email_from setting", file=sys.stderr)
-        return 1
-    ledger = Ledger(out_dir / "sent-ledger.json")
+def send_usage_error(args: argparse.Namespace) -> int:
+    """``--resend``/``--retry-refused`` without ``--send``: a usage error (exit status 2)."""
+    build_parser().print_usage(sys.stderr)
+    option = "--resend" if args.resend else "--retry-refused"
+    print(f"Error: {say(mail_texts.SEND_OPTION_ALONE, option=option)}", file=sys.stderr)
+    return 2
+
+
+def check_send(settings: Settings) -> SmtpConfig | None:
+    """What ``--send`` needs, before anything is written; None (after saying why) if missing."""
+    config, problems = check_smtp(settings, os.environ)
+    for problem in problems:
+        print(f"Error: {say(mail_texts.SEND_NOT_STARTED, problem=problem)}", file=sys.stderr)
+    return config
+
+
+def send(
+    outgoing: list[Outgoing],
+    settings: Settings,
+    config: SmtpConfig,
+    out_dir: Path,
+    args: argparse.Namespace,
+) -> int:
+    """Send the emails, last of all; 1 when any was refused or not sent (see the ledger)."""
+    path = ledger_path(data_folder(os.environ), settings.club, settings.season)
+    ledger = Ledger(path, settings.club, settings.season)
     try:
-        report = send_all(outgoing, settings.smtp_host, settings.smtp_port, ledger, resend)
-    except SendError as exc:
-        print(f"Error: {exc}", file=sys.stderr)
-        return 1
-    print(f"Sent {plural(len(report.sent), 'email')}", end="")
-    print(f"; {len(report.skipped)} already sent before (--resend sends them again)")
-    if report.error:
-        left = len([o for o in outgoing if o.to]) - len(report.sent) - len(report.skipped)
-        print(
-            f"Error: sending stopped ({report.error}); {left} emails not sent."
-            " Run again to send only the rest.",
-            file=sys.stderr,
+        report = send_all(
+            outgoing,
+            config,
+            ledger,
+            resend=args.resend,
+            retry_refused=args.retry_refused,
+            take_over=out_dir / "sent-ledger.json",
         )
+    except LedgerError as exc:
+        print(f"Error: {exc.message}", file=sys.stderr)
         return 1
-    return 0
+    out, err = report.lines()
+    for line in out:
+        print(line)
+    for line in err:
+        print(f"Error: {line}", file=sys.stderr)
+    return 0 if report.complete else 1
 
 
 def plural(count: int, word: str) -> str:
@@ -207,10 +259,23 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def report_errors(problems: Problems, source: Path) -> int:
-    """Print every problem (errors and warnings) to stderr; the run writes nothing."""
-    for problem in problems.items:
+#: The most problems the terminal lists; one more line says how many more there are. A
+#: workbook with a mistake copied down a million rows stays readable (fix the first, rerun).
+SHOWN_PROBLEMS = 200
+
+
+def print_problems(problems: Sequence[Problem]) -> None:
+    """Print the first :data:`SHOWN_PROBLEMS` problems to stderr, then "and 799,801 more"."""
+    for problem in problems[:SHOWN_PROBLEMS]:
         print(problem, file=sys.stderr)
+    if len(problems) > SHOWN_PROBLEMS:
+        more = say(hostile_texts.MORE_PROBLEMS, count=len(problems) - SHOWN_PROBLEMS)
+        print(more, file=sys.stderr)
+
+
+def report_errors(problems: Problems, source: Path) -> int:
+    """Print the problems (errors and warnings) to stderr; the run writes nothing."""
+    print_problems(problems.items)
     count = len(problems.errors)
     print(
         f"{count} error{'s' if count != 1 else ''} in {source.name}; nothing was written.",

@@ -1,11 +1,15 @@
 """Atomic writes: a crash or an error leaves the old file (or folder) or the new, never half.
 
-The one place the tool writes its outputs from:
+The one place the tool writes files from:
 
 - :func:`atomic_output` streams a file: a temporary file in the target's folder, fsync, rename,
   fsync of the folder;
 - :func:`write_bytes_atomic` and :func:`write_text_atomic` write a whole file that way;
-- :func:`replace_folder` writes a whole folder: built beside the target, then swapped in.
+- :func:`write_tree` fills a new folder (the run's version folder, see
+  :mod:`~mahjong_club.common.publish`), :func:`fsync_tree` makes it durable;
+- :func:`swap_in` puts a complete folder in the place of another in one step (Linux
+  ``renameat2(RENAME_EXCHANGE)``; elsewhere two renames), :func:`replace_folder` writes a whole
+  folder that way; a symbolic link to the folder stays a link, its target gets the files.
 
 A new file gets mode ``0o644``; a file that is replaced keeps its permission bits.
 """
@@ -13,10 +17,13 @@ A new file gets mode ``0o644``; a file that is replaced keeps its permission bit
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import errno
 import os
+import secrets
 import shutil
+import sys
 import tempfile
-import uuid
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import BinaryIO
@@ -37,6 +44,13 @@ def fsync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def located(exc: OSError, path: Path) -> OSError:
+    """``exc`` naming ``path`` when it names no file (a failed write says only "disk full")."""
+    if exc.filename is not None or exc.errno is None:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, str(path))
 
 
 def _mode_of(path: Path) -> int:
@@ -74,6 +88,10 @@ def atomic_output(path: Path) -> Iterator[BinaryIO]:
             os.fsync(out.fileno())
         os.chmod(temp, mode)
         os.replace(temp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise located(exc, path) from exc
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temp)
@@ -92,54 +110,141 @@ def write_text_atomic(path: Path, text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
-def _write_files(folder: Path, files: Mapping[str, str | bytes]) -> None:
-    """Write ``files`` (relative name → content, text as UTF-8) into ``folder``, fsynced."""
-    for name, content in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        with open(path, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
+def temp_name(name: str) -> str:
+    """A hidden name for a temporary beside ``name``: ``.report.3f2a1c9e.tmp``.
+
+    Every temporary of the tool is named so (:func:`atomic_output`'s too), so that a run can
+    tell the left-overs of a killed run from the organiser's files: see :func:`is_temp_of`.
+    """
+    return f".{name}.{secrets.token_hex(4)}.tmp"
 
 
-def replace_folder(target: Path, files: Mapping[str, str | bytes]) -> None:
-    """Make ``target`` a folder holding exactly ``files``, atomically.
+def is_temp_of(candidate: str, name: str) -> bool:
+    """Whether ``candidate`` is a temporary made for ``name`` by this module (or, ``.name-…``,
+    by the tool's versions before 0.3)."""
+    ours = candidate.startswith(f".{name}.") and candidate.endswith(".tmp")
+    return ours or candidate.startswith(f".{name}-")
+
+
+def remove_tree(path: Path) -> None:
+    """Remove a file, a link or a whole folder if it is there; errors are ignored."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def _inside(folder: Path, name: str) -> Path:
+    """``folder / name`` for a relative name that stays inside ``folder``."""
+    parts = Path(name).parts
+    if not parts or Path(name).is_absolute() or any(p in ("", ".", "..") for p in parts):
+        raise ValueError(f"{name!r} is not a file name inside its folder")
+    return folder.joinpath(*parts)
+
+
+def write_tree(folder: Path, files: Mapping[str, str | bytes]) -> None:
+    """Create ``folder`` (it may exist, empty) holding ``files``, each fsynced.
 
     ``files`` maps a relative name (``"players/ann.html"``; subfolders are created) to its
-    content: text is written as UTF-8 with its newlines as given, bytes as they are. The folder
-    is built beside ``target`` and then swapped in with renames, so a crash leaves the old
-    folder or the new one, never a mix; on an error the old folder stays and nothing of the
-    new remains. Whatever else was in the old folder is gone afterwards.
+    content: text is written as UTF-8 with its newlines as given, bytes as they are. A name that
+    would leave the folder (``../x``, ``/etc/x``) is refused with a ValueError.
     """
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    build = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-    try:
-        _write_files(build, files)
-        os.chmod(build, _NEW_FOLDER_MODE)
-        fsync_folder(build)
-        _swap_in(build, target)
-    except BaseException:
-        shutil.rmtree(build, ignore_errors=True)
-        raise
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        path = _inside(folder, name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        try:
+            with open(path, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+        except OSError as exc:
+            raise located(exc, path) from exc
+        os.chmod(path, _NEW_FILE_MODE)
+
+
+def fsync_tree(folder: Path) -> None:
+    """Make everything under ``folder`` durable: every file, then every folder, deepest first."""
+    for root, _, names in os.walk(folder, topdown=False):
+        for name in names:
+            path = os.path.join(root, name)
+            if os.path.islink(path):
+                continue
+            fd = os.open(path, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        fsync_folder(Path(root))
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def exchange(first: Path, second: Path) -> bool:
+    """Swap two existing paths in one atomic step (Linux ``renameat2(RENAME_EXCHANGE)``).
+
+    False when the system or the file system cannot (then nothing happened); an OSError for
+    any other failure.
+    """
+    if sys.platform != "linux":
+        return False
+    renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    if renameat2 is None:  # a C library without it (musl)
+        return False
+    result = renameat2(
+        _AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second), _RENAME_EXCHANGE
+    )
+    if result == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(first), None, str(second))
+
+
+def swap_in(build: Path, target: Path) -> None:
+    """Put the complete folder ``build`` (beside ``target``) in ``target``'s place.
+
+    With an exchange (Linux) the path ``target`` never misses: it is the old folder, then the
+    new. Elsewhere the old folder is renamed aside, then ``build`` into place: for that moment
+    the path is missing (and on an error the old folder is put back). The old folder is removed.
+    """
+    if not os.path.lexists(target):
+        os.rename(build, target)
+    elif exchange(build, target):
+        remove_tree(build)  # which is the old folder now
+    else:
+        aside = target.with_name(temp_name(target.name))
+        os.rename(target, aside)
+        try:
+            os.rename(build, target)
+        except BaseException:
+            os.rename(aside, target)  # put the old folder back
+            raise
+        remove_tree(aside)
     fsync_folder(target.parent)
 
 
-def _swap_in(build: Path, target: Path) -> None:
-    """Rename ``build`` to ``target``, moving an existing ``target`` out of the way first."""
-    if not target.exists() and not target.is_symlink():
-        os.replace(build, target)
-        return
-    old = target.with_name(f".{target.name}-old-{uuid.uuid4().hex}")
-    os.replace(target, old)
+def replace_folder(target: Path, files: Mapping[str, str | bytes]) -> None:
+    """Make ``target`` a folder holding exactly ``files`` (see :func:`write_tree`), atomically.
+
+    The folder is built beside ``target`` and then swapped in (:func:`swap_in`), so a crash
+    leaves the old folder or the new one, never a mix; on an error the old folder stays and
+    nothing of the new remains. Whatever else was in the old folder is gone afterwards. When
+    ``target`` is a symbolic link, the link stays and the folder it points to is replaced.
+    """
+    target = Path(os.path.realpath(target)) if Path(target).is_symlink() else Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    build = target.with_name(temp_name(target.name))
     try:
-        os.replace(build, target)
+        write_tree(build, files)
+        os.chmod(build, _NEW_FOLDER_MODE)
+        fsync_tree(build)
+        swap_in(build, target)
     except BaseException:
-        os.replace(old, target)  # put the old folder back
+        remove_tree(build)
         raise
-    if old.is_dir() and not old.is_symlink():
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        old.unlink(missing_ok=True)

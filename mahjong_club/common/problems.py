@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from mahjong_club.common.text import printable
 from mahjong_club.messages import reading as texts
 from mahjong_club.messages.core import Entry, Message, say
 
@@ -34,7 +35,11 @@ class Problem:
         return self.message.render(language)
 
     def render(self, language: str = "en") -> str:
-        """'Error: sheet 'Games', row 4, column 'Score': …' in ``language``."""
+        """'Error: sheet 'Games', row 4, column 'Score': …' in ``language``, fit to print.
+
+        Whatever a cell held, the text never carries a control character (ESC, a line break
+        …) to the terminal: each is shown as its escape (``\\x1b``, ``\\n``).
+        """
         where = [say(texts.PROBLEM_SHEET, sheet=self.sheet)] if self.sheet else []
         if self.row is not None:
             where.append(say(texts.PROBLEM_ROW, row=self.row))
@@ -44,7 +49,7 @@ class Problem:
         place = ", ".join(w.render(language) for w in where)
         head = label.text(language)
         body = self.text(language)
-        return f"{head}: {place}: {body}" if place else f"{head}: {body}"
+        return printable(f"{head}: {place}: {body}" if place else f"{head}: {body}")
 
     def __str__(self) -> str:
         return self.render("en")
@@ -79,6 +84,12 @@ class Problems:
     ) -> None:
         """Record a warning: the run goes on and lists it in the ``Problems`` sheet."""
         self.items.append(Problem("warning", sheet, row, column, _message(what, params)))
+
+    def amend(self, index: int, message: Message) -> None:
+        """Say ``message`` instead in the problem at ``index`` (same place and severity): a
+        warning that grows as more rows repeat it."""
+        old = self.items[index]
+        self.items[index] = Problem(old.severity, old.sheet, old.row, old.column, message)
 
     @property
     def errors(self) -> list[Problem]:

@@ -12,7 +12,15 @@ from mahjong_club.common.text import natural_key
 from mahjong_club.messages import compute as texts
 from mahjong_club.messages.rule_errors import rule_error
 from mahjong_club.model import DuplicateInput
-from rules.duplicate import SEATS, RankingRow, SeatBoard, rank_players, score_boards
+from rules.duplicate import (
+    LAST_TILE_FAN,
+    SEATS,
+    BoardResult,
+    RankingRow,
+    SeatBoard,
+    rank_players,
+    score_boards,
+)
 from rules.imp_scale import ImpScale
 from rules.mcr_fans import MINIMUM_FAN, FanError, hand_fans
 
@@ -27,7 +35,11 @@ class DuplicateResult:
 
 
 def check_tiles(data: DuplicateInput, problems: Problems) -> None:
-    """Compare each recorded ``Hand value`` with the fans the ``Tiles`` make (warnings)."""
+    """Compare each recorded ``Hand value`` with the fans the ``Tiles`` make (warnings).
+
+    On the last tile of the wall the tiles are counted with Last Tile Draw or Last Tile Claim
+    (MCR's exclusions applied) and compared with the recorded value + 8 (rules.md 3).
+    """
     plays = {(p.session, p.board, p.table): p for p in data.plays}
     for key, (row, text) in data.tiles.items():
         play = plays.get(key)
@@ -45,42 +57,41 @@ def check_tiles(data: DuplicateInput, problems: Problems) -> None:
                 winners=len(winners),
             )
             continue
-        self_drawn = play.result.discarder is None
         for seat, value, hand in zip(winners, play.result.hand_values, hands, strict=True):
-            try:
-                fans = hand_fans(hand, seat=seat, round_wind="E", self_drawn=self_drawn)
-            except FanError as exc:
-                problems.warning(
-                    "Boards",
-                    row,
-                    "Tiles",
-                    texts.HAND_NOT_READ,
-                    seat=seat,
-                    hand=hand,
-                    error=rule_error(exc),
-                )
-                continue
-            if fans.total < MINIMUM_FAN:
-                problems.warning(
-                    "Boards",
-                    row,
-                    "Tiles",
-                    texts.FALSE_MAHJONG,
-                    seat=seat,
-                    total=fans.total,
-                    fans=fans.describe(),
-                )
-            elif fans.total != value:
-                problems.warning(
-                    "Boards",
-                    row,
-                    "Hand value",
-                    texts.HAND_VALUE_DIFFERS,
-                    seat=seat,
-                    value=value,
-                    total=fans.total,
-                    fans=fans.describe(),
-                )
+            _check_hand(play.result, seat, value, hand, row, problems)
+
+
+def _check_hand(
+    result: BoardResult, seat: str, value: int, hand: str, row: int, problems: Problems
+) -> None:
+    """Warn when one winner's ``Tiles`` hand is not worth the recorded hand value."""
+    last_tile = result.last_tile
+    try:
+        fans = hand_fans(
+            hand,
+            seat=seat,
+            round_wind="E",
+            self_drawn=result.discarder is None,
+            last_tile=last_tile,
+        )
+    except FanError as exc:
+        problems.warning(
+            "Boards", row, "Tiles", texts.HAND_NOT_READ, seat=seat, hand=hand, error=rule_error(exc)
+        )
+        return
+    recorded = value + (LAST_TILE_FAN if last_tile else 0)
+    details = {"seat": seat, "total": fans.total, "fans": fans.describe()}
+    if fans.total < MINIMUM_FAN:
+        problems.warning("Boards", row, "Tiles", texts.FALSE_MAHJONG, **details)
+    elif fans.total != recorded and last_tile:
+        what = texts.HAND_VALUE_DIFFERS_LAST_TILE
+        problems.warning(
+            "Boards", row, "Hand value", what, value=value, recorded=recorded, **details
+        )
+    elif fans.total != recorded:
+        problems.warning(
+            "Boards", row, "Hand value", texts.HAND_VALUE_DIFFERS, value=value, **details
+        )
 
 
 def compute_duplicate(data: DuplicateInput, problems: Problems) -> DuplicateResult:

@@ -1,4 +1,4 @@
-"""Matching played games to the planned schedule, or making a balanced plan (rules.md 1.3).
+"""Matching played games to the planned schedule, or making the season's plan (rules.md 1.4).
 
 Part of the compute step: read (reading/) -> compute (this module, using rules/) -> write.
 """
@@ -10,7 +10,15 @@ from dataclasses import dataclass
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import compute as texts
 from mahjong_club.model import Season
-from rules.schedule import PlannedGame, PlanStatus, make_schedule, match_schedule
+from rules.model import Game
+from rules.schedule import (
+    Foursome,
+    PlannedGame,
+    PlanStatus,
+    make_schedule,
+    match_schedule,
+    played_in_order,
+)
 from rules.standings import division_order
 
 
@@ -26,7 +34,7 @@ class ScheduleResult:
 def compute_schedule(
     season: Season, problems: Problems, make: bool = False
 ) -> ScheduleResult | None:
-    """Match played games to the ``Schedule`` sheet, or make a balanced plan when asked."""
+    """Match played games to the ``Schedule`` sheet, or make the season's plan when asked."""
     if make:
         if season.schedule is not None:
             problems.error("Schedule", None, "", texts.SCHEDULE_EXISTS)
@@ -53,14 +61,31 @@ def compute_schedule(
 
 
 def _make_plan(season: Season, problems: Problems) -> list[PlannedGame]:
-    """A balanced plan for every division of at least four members (``--make-schedule``)."""
+    """The whole season's plan for every division of at least four (``--make-schedule``).
+
+    Each division's played games come first, numbered in the order they were played (so the
+    next run matches them), then the games the season still needs (rules.md 1.4).
+    """
     plan: list[PlannedGame] = []
+    meetings = season.ruleset.schedule_meetings
     for division in sorted(season.divisions, key=division_order):
         if len(division.members) < 4:
             problems.warning(
                 "Divisions", None, "Division", texts.TOO_FEW_FOR_SCHEDULE, division=division.name
             )
             continue
-        for number, table in enumerate(make_schedule(division.members), start=1):
+        members = set(division.members)
+        played = [
+            _foursome(game)
+            for game in played_in_order(season.games)
+            if game.division == division.name and {s.player for s in game.seats} <= members
+        ]
+        tables = [*played, *make_schedule(division.members, played, meetings)]
+        for number, table in enumerate(tables, start=1):
             plan.append(PlannedGame(division.name, str(number), table))
     return plan
+
+
+def _foursome(game: Game) -> Foursome:
+    first, second, third, fourth = (seat.player for seat in game.seats)
+    return (first, second, third, fourth)

@@ -22,13 +22,21 @@ from rules.tonight import TonightGame, propose_tonight
 
 @dataclass
 class TonightResult:
-    """Tonight's proposal, who is present, and who could stand in as a substitute."""
+    """Tonight's proposal, who is present, and who is free (present, not seated).
+
+    The substitutes come from ``free``: there are at least ``substitute_seats`` of them.
+    """
 
     date: dt.date
     games: list[TonightGame]
     present: set[str]
     substitutable: set[str]
     free: list[str]
+
+    @property
+    def substitute_seats(self) -> int:
+        """The seats of substituted members, to be filled from the free people present."""
+        return sum(len(g.substituted) for g in self.games)
 
 
 def compute_tonight(

@@ -1,43 +1,40 @@
-"""Writing the outbox and sending through SMTP, with a ledger so nothing is sent twice.
+"""Writing the outbox and sending through SMTP: every email once, whatever the server does.
 
-Default: every message is written as an ``.eml`` file in ``outbox/`` and the run prints who
-would receive what. ``--send`` sends through SMTP (``smtp_host``, ``smtp_port``,
-``email_from`` settings; ``SMTP_USER``/``SMTP_PASSWORD`` from the environment; STARTTLS when
-the server offers it, or implicit TLS on port 465; the password is never sent unencrypted;
-``SMTP_CA_FILE`` trusts a private certificate authority). The ledger
-(``sent-ledger.json`` beside the outbox) records every message as soon as the server accepts
-it: a re-run never sends the same report twice (``--resend`` forces it), and after a failure
-half-way the next run sends only the rest. Sending is the very last step of a run.
+Default: every message is written as an ``.eml`` file in ``outbox/`` and nothing is sent.
+``--send`` sends through SMTP (see :mod:`mahjong_club.mail.config`): STARTTLS when the
+server offers it, or TLS from the start on port 465; the password is never sent unencrypted.
+It holds the club's and season's sent-ledger (:mod:`mahjong_club.mail.ledger`) while it sends:
+
+- an email the server accepted is recorded at once and never sent again (``--resend`` forces);
+- a recipient the server refuses does not stop the others: a temporary refusal (4xx) is tried
+  again by the next ``--send``, a permanent one (5xx) is recorded and not tried again unless
+  asked (``--retry-refused``, or ``--resend``);
+- a lost connection, a silent server (``SMTP_TIMEOUT`` per step) or a slow one (the whole
+  sending has ``SMTP_DEADLINE``) stops the sending: what was not sent is listed, and the next
+  ``--send`` sends only that.
+
+The one uncertainty SMTP leaves: a connection lost after the server received an email but
+before it said so; that email counts as not sent and the next ``--send`` sends it again.
 """
 
 from __future__ import annotations
 
-import json
-import os
+import contextlib
 import smtplib
+import socket
 import ssl
-from collections.abc import Mapping, Sequence
+import threading
+import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 
-from mahjong_club.common.files import write_text_atomic
+from mahjong_club.common.addresses import one_line
 from mahjong_club.mail.compose import Outgoing
-
-SMTPS_PORT = 465  # implicit TLS
-
-
-class SendError(Exception):
-    """Sending could not start (missing settings) or stopped half-way."""
-
-
-@dataclass
-class SendReport:
-    """What a send did."""
-
-    sent: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    error: str | None = None
+from mahjong_club.mail.config import SMTPS_PORT, SmtpConfig
+from mahjong_club.mail.ledger import Ledger, LedgerError, hold_lock
+from mahjong_club.messages import mail as texts
+from mahjong_club.messages.core import Message, say
 
 
 def outbox_files(outgoing: Sequence[Outgoing]) -> dict[str, bytes]:
@@ -45,79 +42,311 @@ def outbox_files(outgoing: Sequence[Outgoing]) -> dict[str, bytes]:
     return {o.filename: o.message.as_bytes() for o in outgoing}
 
 
-class Ledger:
-    """The sent messages, kept in a JSON file that is rewritten atomically after each send."""
+@dataclass(frozen=True)
+class Refusal:
+    """The server's no to one email: its answer, and whether it is for good (5xx)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.entries: list[dict[str, str]] = []
-        if path.exists():
-            self.entries = json.loads(path.read_text(encoding="utf-8")).get("sent", [])
+    to: str
+    answer: str
+    permanent: bool
+    when: str = ""
 
-    def has(self, key: str) -> bool:
-        """True when this report was sent before."""
-        return any(e["key"] == key for e in self.entries)
 
-    def record(self, item: Outgoing) -> None:
-        """Remember a sent message (written to disk at once)."""
-        self.entries.append(
-            {
-                "key": item.key,
-                "to": item.to,
-                "subject": item.subject,
-                "sent_at": datetime.now(UTC).isoformat(timespec="seconds"),
-            }
-        )
-        text = json.dumps({"sent": self.entries}, ensure_ascii=False, indent=1)
-        write_text_atomic(self.path, text)
+@dataclass
+class SendReport:
+    """What a send did."""
+
+    ledger: Path
+    sent: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+    refused_before: list[Refusal] = field(default_factory=list)
+    unusable: list[Outgoing] = field(default_factory=list)
+    unsent: list[str] = field(default_factory=list)
+    stopped: Message | None = None
+
+    @property
+    def complete(self) -> bool:
+        """True when nothing went wrong in this run (earlier refusals are only repeated)."""
+        return not (self.refused or self.unusable or self.unsent or self.stopped)
+
+    def lines(self) -> tuple[list[Message], list[Message]]:
+        """What to tell the organiser: (for stdout, for stderr)."""
+        out = [
+            say(texts.SEND_SUMMARY, sent=len(self.sent), skipped=len(self.skipped)),
+            say(texts.SEND_LEDGER_AT, path=self.ledger),
+        ]
+        err = [
+            say(texts.NOT_SENT_BAD_ADDRESS, name=o.name, problem=o.problem) for o in self.unusable
+        ]
+        for refusal in self.refused:
+            entry = texts.REFUSED_PERMANENTLY if refusal.permanent else texts.REFUSED_FOR_NOW
+            err.append(say(entry, to=refusal.to, answer=refusal.answer))
+        for refusal in self.refused_before:
+            err.append(
+                say(texts.REFUSED_BEFORE, to=refusal.to, answer=refusal.answer, when=refusal.when)
+            )
+        if self.stopped is not None:
+            names = ", ".join(self.unsent)
+            err.append(
+                say(texts.SEND_STOPPED, reason=self.stopped, count=len(self.unsent), names=names)
+            )
+        return out, err
+
+
+class _Stop(Exception):
+    """Sending cannot go on; :attr:`reason` says why."""
+
+    def __init__(self, reason: Message) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+
+
+class Watchdog:
+    """The whole sending's deadline: when it passes, every watched connection is shut down.
+
+    Per-step socket timeouts stop a silent server; this stops one that answers a byte at a
+    time. The connection is shut down through a duplicate of its socket, which also interrupts
+    a TLS handshake under way.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expired = False
+        self._until = time.monotonic() + seconds
+        self._guard = threading.Lock()
+        self._watched: list[socket.socket] = []
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def remaining(self) -> float:
+        """Seconds left before the deadline."""
+        return max(0.0, self._until - time.monotonic())
+
+    def watch(self, sock: socket.socket) -> None:
+        """Shut ``sock``'s connection down at the deadline (at once if it has passed)."""
+        duplicate = sock.dup()
+        with self._guard:
+            self._watched.append(duplicate)
+            if self.expired:
+                _shut(duplicate)
+
+    def _expire(self) -> None:
+        with self._guard:
+            self.expired = True
+            for sock in self._watched:
+                _shut(sock)
+
+    def stop(self) -> None:
+        """Cancel the deadline and let go of the watched sockets."""
+        self._timer.cancel()
+        with self._guard:
+            for sock in self._watched:
+                sock.close()
+            self._watched.clear()
+
+
+def _shut(sock: socket.socket) -> None:
+    with contextlib.suppress(OSError):  # already closed
+        sock.shutdown(socket.SHUT_RDWR)
+
+
+class _Session(smtplib.SMTP):
+    """An SMTP connection whose socket the watchdog can shut down."""
+
+    watchdog: Watchdog | None = None
+    _host: str  # smtplib's: the name STARTTLS checks the certificate against
+
+    def _get_socket(self, host: str, port: int, timeout: float) -> socket.socket:
+        # smtplib's own hook (SMTP_SSL and LMTP override it too); typeshed leaves it out
+        sock: socket.socket = super()._get_socket(host, port, timeout)  # type: ignore[misc]
+        if self.watchdog is not None:
+            self.watchdog.watch(sock)
+        return sock
+
+
+class _SessionTLS(smtplib.SMTP_SSL, _Session):
+    """The same, with TLS from the start (port 465); the plain socket is watched."""
 
 
 def send_all(
     outgoing: Sequence[Outgoing],
-    host: str,
-    port: int | None,
+    config: SmtpConfig,
     ledger: Ledger,
+    *,
     resend: bool = False,
-    environ: Mapping[str, str] = os.environ,
-    timeout: float = 30,
+    retry_refused: bool = False,
+    take_over: Path | None = None,
 ) -> SendReport:
-    """Send every message not yet in the ledger; stop at the first failure."""
-    if not host:
-        raise SendError("--send needs the smtp_host setting (and email_from)")
-    report = SendReport()
-    todo = [o for o in outgoing if o.to and (resend or not ledger.has(o.key))]
-    report.skipped = [o.to for o in outgoing if o.to and o not in todo]
-    if not todo:
-        return report
-    context = ssl.create_default_context(cafile=environ.get("SMTP_CA_FILE") or None)
-    user = environ.get("SMTP_USER")
+    """Send every email the ledger does not have, holding the ledger's lock meanwhile.
+
+    :class:`~mahjong_club.mail.ledger.LedgerError` (damaged, busy, no folder): nothing sent.
+    ``take_over`` is an older version's ledger to adopt first.
+    """
+    report = SendReport(ledger.path)
+    watchdog = Watchdog(config.deadline)
     try:
-        if port == SMTPS_PORT:
-            connection: smtplib.SMTP = smtplib.SMTP_SSL(
-                host, port, timeout=timeout, context=context
-            )
-        else:
-            connection = smtplib.SMTP(host, port or 587, timeout=timeout)
-        with connection as smtp:
-            smtp.ehlo()
-            encrypted = port == SMTPS_PORT
-            if not encrypted and smtp.has_extn("starttls"):
-                smtp.starttls(context=context)
-                smtp.ehlo()
-                encrypted = True
-            if user:
-                if not encrypted:
-                    raise SendError(
-                        f"{host} offers no encryption (STARTTLS); the password is not sent"
-                        " over a plain connection"
-                    )
-                smtp.login(user, environ.get("SMTP_PASSWORD", ""))
-            for item in todo:
-                smtp.send_message(item.message)
-                ledger.record(item)
-                report.sent.append(item.to)
-    except SendError as exc:
-        report.error = str(exc)
-    except (smtplib.SMTPException, OSError) as exc:
-        report.error = f"{type(exc).__name__}: {exc}"
+        with hold_lock(ledger.lock_path, watchdog.remaining()):
+            _load(ledger, take_over)
+            todo = _plan(outgoing, ledger, report, resend or retry_refused, resend)
+            if todo:
+                _deliver(todo, config, ledger, report, watchdog)
+    finally:
+        watchdog.stop()
     return report
+
+
+def _load(ledger: Ledger, take_over: Path | None) -> None:
+    """Read the ledger (and adopt an older one); a folder it cannot use sends nothing."""
+    try:
+        ledger.load()
+        if take_over is not None:
+            ledger.take_over(take_over)
+    except OSError as exc:
+        raise LedgerError(say(texts.LEDGER_UNUSABLE, path=ledger.path.parent, error=exc)) from None
+
+
+def _plan(
+    outgoing: Sequence[Outgoing], ledger: Ledger, report: SendReport, retry: bool, resend: bool
+) -> list[Outgoing]:
+    """The emails to send now; the others go into ``report``."""
+    todo: list[Outgoing] = []
+    for item in outgoing:
+        refusal = ledger.refusal(item)
+        if not item.to:
+            continue
+        if item.problem is not None:
+            report.unusable.append(item)
+        elif not resend and ledger.has_sent(item):
+            report.skipped.append(item.to)
+        elif refusal is not None and not retry:
+            when = refusal["at"][:10]
+            report.refused_before.append(Refusal(item.to, refusal["answer"], True, when))
+        else:
+            todo.append(item)
+    return todo
+
+
+def _deliver(
+    todo: list[Outgoing],
+    config: SmtpConfig,
+    ledger: Ledger,
+    report: SendReport,
+    watchdog: Watchdog,
+) -> None:
+    """Send ``todo`` over one connection, recording each answer; stop on a lost connection."""
+    pending = list(todo)
+    session = _open(config, watchdog)
+    try:
+        _login(session, config)
+        while pending and not watchdog.expired:
+            item = pending[0]
+            refusal = _send_one(session, item, config)
+            pending.pop(0)
+            _record(item, refusal, ledger, report)
+        if pending:
+            raise _Stop(say(texts.STOP_DEADLINE, seconds=f"{config.deadline:g}"))
+    except _Stop as stop:
+        report.stopped = stop.reason
+    except (smtplib.SMTPException, OSError) as exc:
+        report.stopped = _reason(exc, config, watchdog)
+    finally:
+        report.unsent = [item.to for item in pending]
+        _close(session)
+
+
+def _open(config: SmtpConfig, watchdog: Watchdog) -> _Session:
+    """A connection object, not yet connected (so the watchdog sees its socket)."""
+    if config.port == SMTPS_PORT:
+        context = ssl.create_default_context(cafile=config.ca_file)
+        session: _Session = _SessionTLS(timeout=config.timeout, context=context)
+    else:
+        session = _Session(timeout=config.timeout)
+    session.watchdog = watchdog
+    session._host = config.host  # given to the constructor it would connect at once
+    return session
+
+
+def _login(session: _Session, config: SmtpConfig) -> None:
+    """Connect, greet, encrypt when offered, and log in when there are credentials."""
+    session.connect(config.host, config.port)
+    session.ehlo()
+    encrypted = config.port == SMTPS_PORT
+    if not encrypted and session.has_extn("starttls"):
+        session.starttls(context=ssl.create_default_context(cafile=config.ca_file))
+        session.ehlo()
+        encrypted = True
+    if config.user:
+        if not encrypted:
+            raise _Stop(say(texts.STOP_NO_ENCRYPTION, host=config.host))
+        try:
+            session.login(config.user, config.password)
+        except smtplib.SMTPAuthenticationError as exc:
+            answer = _answer(exc.smtp_code, exc.smtp_error)
+            raise _Stop(say(texts.STOP_LOGIN_REFUSED, host=config.host, answer=answer)) from None
+
+
+def _send_one(session: _Session, item: Outgoing, config: SmtpConfig) -> Refusal | None:
+    """Send one email; the server's refusal of this one recipient or of its content, or None."""
+    try:
+        session.send_message(item.message, from_addr=item.sender, to_addrs=[item.recipient])
+    except smtplib.SMTPSenderRefused as exc:
+        answer = _answer(exc.smtp_code, exc.smtp_error)
+        reason = say(texts.STOP_SENDER_REFUSED, host=config.host, sender=item.sender, answer=answer)
+        raise _Stop(reason) from None
+    except smtplib.SMTPRecipientsRefused as exc:
+        code, text = next(iter(exc.recipients.values()), (0, b""))
+        return Refusal(item.to, _answer(code, text), permanent=500 <= code < 600)
+    except smtplib.SMTPDataError as exc:
+        answer = _answer(exc.smtp_code, exc.smtp_error)
+        return Refusal(item.to, answer, permanent=500 <= exc.smtp_code < 600)
+    return None
+
+
+def _record(item: Outgoing, refusal: Refusal | None, ledger: Ledger, report: SendReport) -> None:
+    """Put the server's answer about ``item`` into the report and the ledger (at once)."""
+    if refusal is None:
+        report.sent.append(item.to)
+    else:
+        report.refused.append(refusal)
+    try:
+        if refusal is None:
+            ledger.record_sent(item)
+        elif refusal.permanent:
+            ledger.record_refused(item, refusal.answer)
+    except OSError as exc:
+        if refusal is None:
+            raise _Stop(say(texts.STOP_NOT_RECORDED, to=item.to, error=exc)) from None
+        raise _Stop(say(texts.STOP_LEDGER_FAILED, error=exc)) from None
+
+
+def _answer(code: int, text: bytes | str) -> str:
+    """The server's answer as one line: ``550 5.1.1 No such user``."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", errors="replace")
+    return one_line(f"{code} {text}")
+
+
+def _reason(exc: Exception, config: SmtpConfig, watchdog: Watchdog) -> Message:
+    """Why sending stopped, from the exception that stopped it."""
+    if watchdog.expired:
+        return say(texts.STOP_DEADLINE, seconds=f"{config.deadline:g}")
+    if isinstance(exc, TimeoutError) or isinstance(exc.__context__, TimeoutError):
+        return say(texts.STOP_SILENT, host=config.host, seconds=f"{config.timeout:g}")
+    if isinstance(exc, smtplib.SMTPResponseException):
+        answer = _answer(exc.smtp_code, exc.smtp_error)
+        return say(texts.STOP_SERVER_ANSWER, host=config.host, answer=answer)
+    error = one_line(f"{type(exc).__name__}: {exc}")
+    return say(texts.STOP_CONNECTION, host=config.host, error=error)
+
+
+def _close(session: _Session) -> None:
+    """Say goodbye when the connection still works; close it in any case."""
+    try:
+        if session.sock is not None:
+            session.quit()
+    except (smtplib.SMTPException, OSError):
+        pass
+    finally:
+        session.close()

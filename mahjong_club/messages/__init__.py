@@ -20,7 +20,9 @@ importing the package imports all of them, so :data:`CATALOGUE` is complete.
 # Importing the area modules registers their entries in CATALOGUE.
 from mahjong_club.messages import cells as cells
 from mahjong_club.messages import compute as compute
+from mahjong_club.messages import hostile as hostile
 from mahjong_club.messages import league as league
+from mahjong_club.messages import mail as mail
 from mahjong_club.messages import output as output
 from mahjong_club.messages import reading as reading
 from mahjong_club.messages import rule_errors as rule_errors
@@ -37,7 +39,9 @@ __all__ = [
     "Message",
     "cells",
     "compute",
+    "hostile",
     "league",
+    "mail",
     "output",
     "reading",
     "rule_errors",

@@ -14,6 +14,22 @@ WORKBOOK_UNREADABLE = entry(
     da="{file} kan ikke læses som en Excel-projektmappe (.xlsx): {error}",
 )
 
+# The workbook's sheets.
+SHEET_NAME_TWICE = entry(
+    "cell.sheet_name_twice",
+    en="the workbook has two sheets named {first!r} and {second!r}; sheet names are compared"
+    " ignoring letter case and spaces, so it is not clear which one to read: rename or"
+    " delete one of them",
+    da="projektmappen har to ark, der hedder {first!r} og {second!r}; arknavne sammenlignes"
+    " uden hensyn til store og små bogstaver og mellemrum, så det er uklart, hvilket der skal"
+    " læses: omdøb eller slet det ene",
+)
+ERROR_CELLS_UNCHECKED = entry(
+    "cell.error_cells_unchecked",
+    en="could not check the sheet for cells showing an Excel error (#N/A, #REF! …): {error}",
+    da="kunne ikke tjekke arket for celler, der viser en Excel-fejl (#N/A, #REF! …): {error}",
+)
+
 # A sheet's header row.
 NO_COLUMN = entry(
     "cell.no_column",
@@ -44,6 +60,16 @@ EXCEL_ERROR = entry(
     "cell.excel_error",
     en="the cell shows the error {error}; fix the formula",
     da="cellen viser fejlen {error}; ret formlen",
+)
+EXCEL_ERROR_FORMULA = entry(
+    "cell.excel_error_formula",
+    en="the cell shows the error {error} (its formula is ={formula}); fix the formula",
+    da="cellen viser fejlen {error} (dens formel er ={formula}); ret formlen",
+)
+EXCEL_ERROR_TYPED = entry(
+    "cell.excel_error_typed",
+    en="the cell shows the error {error}, typed in as the cell's value; write the value instead",
+    da="cellen viser fejlen {error}, indtastet som cellens værdi; skriv værdien i stedet",
 )
 EXPECTED_WHOLE_NUMBER = entry(
     "cell.expected_whole_number",

@@ -188,6 +188,26 @@ TONIGHT_NO_COLUMN = entry(
     en="no Attendance column for {date}; add that night's column first",
     da="ingen kolonne i arket Attendance for {date}; tilføj først kolonnen for den aften",
 )
+TONIGHT_ONE_SUBSTITUTE = entry(
+    "compute.tonight.one_substitute",
+    en="1 substitute needed",
+    da="1 substitut mangler",
+)
+TONIGHT_SUBSTITUTES = entry(
+    "compute.tonight.substitutes",
+    en="{count} substitutes needed",
+    da="{count} substitutter mangler",
+)
+TONIGHT_FREE = entry(
+    "compute.tonight.free",
+    en="present, not seated: {names}",
+    da="til stede, ikke placeret: {names}",
+)
+TONIGHT_FREE_SUBSTITUTES = entry(
+    "compute.tonight.free_substitutes",
+    en="present, not seated (the substitutes for {seats} seat(s) come from them): {names}",
+    da="til stede, ikke placeret (substitutterne til {seats} plads(er) kommer herfra): {names}",
+)
 
 # --- Duplicate tile checks --------------------------------------------------------------------
 HANDS_NOT_WINNERS = entry(
@@ -214,4 +234,15 @@ HAND_VALUE_DIFFERS = entry(
     "compute.duplicate.hand_value_differs",
     en="{seat}'s hand value is recorded as {value}, but the tiles make {total} fan: {fans}",
     da="hånden på plads {seat} er noteret til {value}, men brikkerne giver {total} fan: {fans}",
+)
+HAND_VALUE_DIFFERS_LAST_TILE = entry(
+    "compute.duplicate.hand_value_differs_last_tile",
+    en=(
+        "{seat}'s hand value is recorded as {value} (+ 8 for the last tile = {recorded}),"
+        " but the tiles make {total} fan on the last tile: {fans}"
+    ),
+    da=(
+        "hånden på plads {seat} er noteret til {value} (+ 8 for sidste brik = {recorded}),"
+        " men brikkerne giver {total} fan på sidste brik: {fans}"
+    ),
 )

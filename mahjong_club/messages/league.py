@@ -58,6 +58,13 @@ START_POINTS_NOT_POSITIVE = entry(
     en="start_points: expected a positive whole number, found {value}",
     da="start_points: forventede et positivt helt tal, fandt {value}",
 )
+SCHEDULE_MEETINGS_NOT_POSITIVE = entry(
+    "league.schedule_meetings_not_positive",
+    en="expected how often each two members of a division meet in a planned season:"
+    " a whole number, at least 1, found {found}",
+    da="forventede hvor mange gange hver to medlemmer af en division mødes i en planlagt"
+    " sæson: et helt tal, mindst 1, fandt {found}",
+)
 UMA_NOT_ZERO = entry(
     "league.uma_not_zero",
     en="uma {uma} does not add up to 0",
@@ -80,6 +87,13 @@ PLAYER_TWICE = entry(
     "league.player_twice",
     en="{name!r} is listed twice (also in row {row}); names must be unique",
     da="{name!r} står der to gange (også i række {row}); navne skal være entydige",
+)
+PLAYER_TWICE_SPELLED = entry(
+    "league.player_twice_spelled",
+    en="{name!r} is the same name as {other!r} in row {row} ({how}); names must be unique,"
+    " and they are compared ignoring letter case and spaces",
+    da="{name!r} er det samme navn som {other!r} i række {row} ({how}); navne skal være"
+    " entydige, og de sammenlignes uden hensyn til store og små bogstaver og mellemrum",
 )
 EMAIL_INVALID = entry(
     "league.email_invalid",

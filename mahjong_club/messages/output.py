@@ -105,11 +105,6 @@ CELL_NOT_FINITE = entry(
     en="cell {ref}: {value} cannot be stored in Excel",
     da="celle {ref}: {value} kan ikke gemmes i Excel",
 )
-CELL_TEXT_TOO_LONG = entry(
-    "workbook.cell_text_too_long",
-    en="cell {ref}: text longer than Excel's {limit} characters",
-    da="celle {ref}: teksten er længere end Excels {limit} tegn",
-)
 CELL_UNSUPPORTED_TYPE = entry(
     "workbook.cell_unsupported_type",
     en="cell {ref}: cannot write a value of type {type}",
@@ -119,3 +114,106 @@ CELL_UNSUPPORTED_TYPE = entry(
 
 # The command line: what a run wrote
 EMA_EXPORT = entry("output.ema_export", en="the EMA results export", da="EMA-resultateksporten")
+
+
+# Where the results go: the paths given, and what the operating system refuses ---------------
+# The command says "Error: " and one of these, then OUTPUT_UNCHANGED (or OUTPUT_PARTLY_REPLACED);
+# the exit status is 1.
+
+INPUT_MISSING = entry(
+    "output.input_missing",
+    en="{path} does not exist or is not a file",
+    da="{path} findes ikke eller er ikke en fil",
+)
+INPUT_NOT_XLSX = entry(
+    "output.input_not_xlsx",
+    en="{name} is not an .xlsx workbook; save it as Excel Workbook (.xlsx)",
+    da="{name} er ikke en .xlsx-arbejdsbog; gem den som Excel-projektmappe (.xlsx)",
+)
+OUTPUT_IS_INPUT = entry(
+    "output.is_input",
+    en="the output {target} would overwrite the organiser's workbook {source};"
+    " choose another --out folder",
+    da="resultatet {target} ville overskrive arrangørens arbejdsbog {source};"
+    " vælg en anden mappe med --out",
+)
+INPUT_INSIDE_RUNS = entry(
+    "output.input_inside_runs",
+    en="{source} lies in {folder}, which the tool clears on every run;"
+    " copy the workbook somewhere else and run it from there",
+    da="{source} ligger i {folder}, som værktøjet rydder ved hver kørsel;"
+    " kopiér arbejdsbogen et andet sted hen, og kør den derfra",
+)
+OUTPUT_NOT_A_FOLDER = entry(
+    "output.not_a_folder",
+    en="{path} is a file, but the results need a folder there;"
+    " move the file away or choose another --out folder",
+    da="{path} er en fil, men resultaterne skal have en mappe der;"
+    " flyt filen væk, eller vælg en anden mappe med --out",
+)
+OUTPUT_DISK_FULL = entry(
+    "output.disk_full",
+    en="the disk is full: {path} could not be written; free some space and run again",
+    da="disken er fuld: {path} kunne ikke skrives; frigør noget plads, og kør igen",
+)
+OUTPUT_READ_ONLY = entry(
+    "output.read_only",
+    en="{path} cannot be written: the disk is read-only; choose another --out folder",
+    da="{path} kan ikke skrives: disken er skrivebeskyttet; vælg en anden mappe med --out",
+)
+OUTPUT_NO_PERMISSION = entry(
+    "output.no_permission",
+    en="{path} cannot be written: permission denied; choose a folder you may write in with --out",
+    da="{path} kan ikke skrives: adgang nægtet; vælg med --out en mappe, du må skrive i",
+)
+OUTPUT_LOCKED = entry(
+    "output.locked",
+    en="{path} is open in another program and cannot be replaced:"
+    " close {name} (in Excel, say) and run again",
+    da="{path} er åben i et andet program og kan ikke erstattes:"
+    " luk {name} (i Excel for eksempel), og kør igen",
+)
+OUTPUT_NAME_TOO_LONG = entry(
+    "output.name_too_long",
+    en="{path} cannot be written: the path is too long for this system;"
+    " choose a shorter --out folder",
+    da="{path} kan ikke skrives: stien er for lang til dette system;"
+    " vælg en kortere mappe med --out",
+)
+OUTPUT_OS_ERROR = entry(
+    "output.os_error",
+    en="{path} cannot be written: {reason}",
+    da="{path} kan ikke skrives: {reason}",
+)
+OUTPUT_CANNOT_WRITE_WORKBOOK = entry(
+    "output.cannot_write_workbook",
+    en="the updated workbook cannot be written: {reason}",
+    da="den opdaterede arbejdsbog kan ikke skrives: {reason}",
+)
+OUTPUT_UNCHANGED = entry(
+    "output.unchanged",
+    en="Nothing in {folder} was changed: it still holds the previous results.",
+    da="Intet i {folder} er ændret: mappen har stadig de forrige resultater.",
+)
+OUTPUT_NOTHING_WRITTEN = entry(
+    "output.nothing_written", en="Nothing was written.", da="Intet blev skrevet."
+)
+OUTPUT_PARTLY_REPLACED = entry(
+    "output.partly_replaced",
+    en="{folder} now holds some of the new results beside the previous ones"
+    " (this disk has no links for switching all at once); run again when the problem is solved.",
+    da="{folder} har nu nogle af de nye resultater ved siden af de forrige"
+    " (disken har ingen links til at skifte alt på én gang); kør igen, når problemet er løst.",
+)
+LINK_TO_A_FILE = entry(
+    "output.link_to_a_file",
+    en="{link} points to {target}, which is a file; the results need a folder there",
+    da="{link} peger på {target}, som er en fil; resultaterne skal have en mappe der",
+)
+LINK_TO_FOREIGN_FOLDER = entry(
+    "output.link_to_foreign_folder",
+    en="{link} points to {target}, which holds files this tool did not write;"
+    " every run replaces that folder whole, so point {link} at an empty folder",
+    da="{link} peger på {target}, som indeholder filer, værktøjet ikke har skrevet;"
+    " hver kørsel erstatter hele mappen, så lad {link} pege på en tom mappe",
+)

@@ -44,15 +44,16 @@ MARK_EXPECTED = entry(
         " (for sent) eller tom, 0, no, nej eller - (fraværende); fandt {found}"
     ),
 )
-ATTENDANCE_HEADER_NOT_DATE = entry(
-    "sheets.attendance.header_not_date",
+ATTENDANCE_NOT_A_NIGHT = entry(
+    "sheets.attendance.not_a_night",
     en=(
-        "an attendance column must be headed by the night's date, like 2025-09-04"
-        " (a real Excel date or ISO text); found {found}"
+        "not a night: its header is not a date ({found}), so the column is ignored; if it is"
+        " a night, head it with the night's date, like 2025-09-04 (a real Excel date or ISO text)"
     ),
     da=(
-        "en fremmødekolonne skal have aftenens dato som overskrift, fx 2025-09-04"
-        " (en rigtig Excel-dato eller ISO-tekst); fandt {found}"
+        "ikke en aften: overskriften er ikke en dato ({found}), så kolonnen ignoreres; er det"
+        " en aften, så skriv aftenens dato som overskrift, fx 2025-09-04 (en rigtig Excel-dato"
+        " eller ISO-tekst)"
     ),
 )
 ATTENDANCE_NIGHT_TWO_COLUMNS = entry(
@@ -82,6 +83,11 @@ SIGNUP_TWICE = entry(
     en="{player!r} signed up for {game} twice (also row {other})",
     da="{player!r} er tilmeldt {game} to gange (også række {other})",
 )
+SIGNUP_NEW_CLOSE = entry(
+    "sheets.signups.new_close",
+    en="{player!r} signs up as a new player{hint}",
+    da="{player!r} tilmelder sig som ny spiller{hint}",
+)
 SCHEDULE_UNKNOWN_DIVISION = entry(
     "sheets.schedule.unknown_division",
     en="unknown division {division!r}; the Divisions sheet has: {known}",
@@ -89,8 +95,8 @@ SCHEDULE_UNKNOWN_DIVISION = entry(
 )
 SCHEDULE_NOT_A_MEMBER = entry(
     "sheets.schedule.not_a_member",
-    en="{player!r} is not a member of division {division!r}",
-    da="{player!r} er ikke med i division {division!r}",
+    en="{player!r} is not a member of division {division!r}{hint}",
+    da="{player!r} er ikke med i division {division!r}{hint}",
 )
 SCHEDULE_FOUR_PLAYERS = entry(
     "sheets.schedule.four_players",

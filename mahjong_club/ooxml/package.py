@@ -16,6 +16,7 @@ from urllib.parse import unquote
 from mahjong_club.messages import output as texts
 from mahjong_club.messages.core import say
 from mahjong_club.ooxml.errors import OoxmlError
+from mahjong_club.ooxml.limits import read_part
 from mahjong_club.ooxml.xml import Tag, children, decode, root, scan_tags
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -145,13 +146,13 @@ class Package:
                 raise OoxmlError(say(texts.OOXML_DUPLICATE_ENTRY, name=info.filename))
             self.names[key] = info.filename
         self.rel_base, self.workbook = self._find_workbook()
-        self.wb_text, self.wb_codec = decode(zf.read(self.workbook))
+        self.wb_text, self.wb_codec = decode(read_part(zf, self.workbook))
         self.wb_tags = scan_tags(self.wb_text)
         self.wb_root = root(self.wb_tags, "workbook", self.workbook)
         rels_name = self.name(rels_part(self.workbook))
         if rels_name is None:
             raise OoxmlError(say(texts.OOXML_NO_RELS_PART, part=self.workbook))
-        self.rels = RelsDoc.parse(rels_name, self.workbook, zf.read(rels_name))
+        self.rels = RelsDoc.parse(rels_name, self.workbook, read_part(zf, rels_name))
         sheets_idx = children(self.wb_tags, self.wb_root, "sheets")
         if not sheets_idx:
             raise OoxmlError(say(texts.OOXML_NO_ELEMENT, part=self.workbook, expected="sheets"))
@@ -164,21 +165,21 @@ class Package:
 
     def read(self, part: str) -> bytes:
         """The bytes of a part that :meth:`name` found."""
-        return self.zf.read(self.names[part.lower()])
+        return read_part(self.zf, self.names[part.lower()])
 
     def content_types(self) -> ContentTypes:
         """The package's parsed ``[Content_Types].xml``."""
         name = self.name(CONTENT_TYPES)
         if name is None:
             raise OoxmlError(say(texts.OOXML_NOT_A_PACKAGE, part=CONTENT_TYPES))
-        return ContentTypes.parse(name, self.zf.read(name))
+        return ContentTypes.parse(name, read_part(self.zf, name))
 
     def _find_workbook(self) -> tuple[str, str]:
         """The relationship namespace the package uses, and the workbook part's name."""
         root_rels_name = self.name(ROOT_RELS)
         if root_rels_name is None:
             raise OoxmlError(say(texts.OOXML_NOT_A_PACKAGE, part=ROOT_RELS))
-        root_rels = RelsDoc.parse(root_rels_name, "", self.zf.read(root_rels_name))
+        root_rels = RelsDoc.parse(root_rels_name, "", read_part(self.zf, root_rels_name))
         office = [r for r in root_rels.rels if rel_kind(r.type) == "officeDocument" and r.target]
         workbook = self.name(office[0].target or "") if office else None
         if workbook is None:

@@ -11,6 +11,10 @@ and then each capability's reader (mahjong_club/capabilities/), in this order::
     read_league(book, season, problems)              # Divisions, Games, Penalties, Dice
     # (read_tournament instead, for mode: tournament), then Nights, Attendance, Signups, …
 
+Every sheet that names players asks one resolver, ``book.names`` (``reading/names.py``), for
+the registered spelling of each name: spellings that differ only in letter case, spaces or
+Unicode form are one player (with a warning), and a near miss says what differs.
+
 Rules that a sheet's rows must keep (four seats per game, the scores' sum) live in
 ``rules/``; a reader reports what they return with the sheet, row and column.
 """

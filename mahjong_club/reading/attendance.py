@@ -5,7 +5,9 @@
 ``Attendance``: ``Player`` then one column per night headed by its date (a real Excel date or
 ISO text). A cell: ``x``/``1``/``yes``/``ja`` = on time; a time like ``18:25`` = on time at
 18:30 or earlier, late after; ``late``/``sen`` = late (does not count); blank/``0``/``no``/
-``nej``/``-`` = absent. Anything else is an error.
+``nej``/``-`` = absent. Anything else is an error. A column whose header is not a date
+(``Total``, ``Note``) is not a night: kept and ignored, with a warning naming it. Names are
+resolved to their registered spelling as in every sheet (reading/names.py).
 """
 
 from __future__ import annotations
@@ -21,14 +23,16 @@ from mahjong_club.model import AttendanceSheet, Night
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.reading.cells import (
     CellError,
+    as_error_cell,
     describe,
+    error_cell_message,
     is_blank,
     parse_date,
     parse_text,
     parse_yes_no,
 )
 from mahjong_club.reading.schema import Column, Schema
-from mahjong_club.reading.tables import Workbook, read_sheet
+from mahjong_club.reading.tables import Row, Table, Workbook, check_one_sheet, read_sheet
 from rules.attendance import Mark, arrival_mark
 
 DATE = Column("Date", parse_date, cell_texts.WHAT_DATE, danish="Dato")
@@ -107,51 +111,63 @@ def read_nights(book: Workbook, problems: Problems) -> list[Night]:
 
 
 def read_attendance(book: Workbook, problems: Problems) -> AttendanceSheet | None:
-    """The wide ``Attendance`` sheet; None when its header has no ``Player`` column."""
-    actual = book.find(ATTENDANCE.sheet)
-    assert actual is not None
+    """The wide ``Attendance`` sheet; None when its header has no ``Player`` column.
+
+    A column whose header is not a date is not a night: it is kept and ignored, with a
+    warning naming it (a mistyped date is noticed).
+    """
+    actual = check_one_sheet(book, ATTENDANCE.sheet, problems)
+    if actual is None:
+        return None
     rows = book.rows(actual)
     header_index = next((i for i, r in enumerate(rows) if any(not is_blank(v) for v in r)), None)
     result = AttendanceSheet(actual)
     if header_index is None:
         return result
-    player_col, date_cols = _read_header(actual, header_index + 1, rows[header_index], problems)
-    if player_col is None:
+    table = Table(actual, header_index + 1, {}, {}, [], set(), ATTENDANCE, problems)
+    date_cols = _read_header(table, rows[header_index])
+    if PLAYER.name not in table.positions:
         problems.error(actual, header_index + 1, PLAYER.name, texts.ATTENDANCE_NO_PLAYER_COLUMN)
         return None
     result.dates = sorted(date_cols.values())
     for number, cells in enumerate(rows[header_index + 1 :], start=header_index + 2):
-        _read_player_row(result, number, cells, player_col, date_cols, problems)
+        _read_player_row(book, result, Row(table, number, cells, False), date_cols)
     return result
 
 
-def _read_header(
-    sheet: str, number: int, header: list[Any], problems: Problems
-) -> tuple[int | None, dict[int, dt.date]]:
-    """The ``Player`` column's index and each night's column (index -> date)."""
-    player_col: int | None = None
+def night_label(index: int, date: dt.date) -> str:
+    """A night's column as problems name it: its date and letter, ``2025-09-18 (E)``."""
+    return f"{date.isoformat()} ({column_letter(index)})"
+
+
+def _read_header(table: Table, header: list[Any]) -> dict[int, dt.date]:
+    """Each night's column (index -> date); the ``Player`` column goes to ``table``."""
     date_cols: dict[int, dt.date] = {}
     seen: dict[dt.date, int] = {}
     for index, value in enumerate(header):
         if is_blank(value):
             continue
-        if PLAYER.matches(value):
-            player_col = index
-            continue
         letter = column_letter(index)
+        if PLAYER.matches(value) and PLAYER.name not in table.positions:
+            table.positions[PLAYER.name] = index
+            table.headers[PLAYER.name] = str(value).strip()
+            continue
+        error = as_error_cell(value)
+        if error is not None:
+            table.error(table.header_row, letter, error_cell_message(error))
+            continue
         try:
             date = parse_date(value)
         except CellError:
-            where = f"{describe(value)} ({letter})"
-            problems.error(
-                sheet, number, where, texts.ATTENDANCE_HEADER_NOT_DATE, found=describe(value)
+            where = f"{str(value).strip()} ({letter})"
+            table.warning(
+                table.header_row, where, texts.ATTENDANCE_NOT_A_NIGHT, found=describe(value)
             )
             continue
         if date in seen:
             first = column_letter(seen[date])
-            problems.error(
-                sheet,
-                number,
+            table.error(
+                table.header_row,
                 letter,
                 texts.ATTENDANCE_NIGHT_TWO_COLUMNS,
                 date=date,
@@ -161,45 +177,33 @@ def _read_header(
             continue
         seen[date] = index
         date_cols[index] = date
-    return player_col, date_cols
+        table.positions[night_label(index, date)] = index
+    return date_cols
 
 
 def _read_player_row(
-    result: AttendanceSheet,
-    number: int,
-    cells: list[Any],
-    player_col: int,
-    date_cols: dict[int, dt.date],
-    problems: Problems,
+    book: Workbook, result: AttendanceSheet, row: Row, date_cols: dict[int, dt.date]
 ) -> None:
     """One player's row: the name and a mark per night (bad marks are reported)."""
-    sheet = result.sheet
-    name_value = cells[player_col] if player_col < len(cells) else None
-    if is_blank(name_value):
-        if any(i < len(cells) and not is_blank(cells[i]) for i in date_cols):
-            problems.error(sheet, number, PLAYER.name, texts.ATTENDANCE_MARKS_WITHOUT_NAME)
+    nights = {night_label(index, date): date for index, date in date_cols.items()}
+    if row.raw(PLAYER) is None:
+        if not row.is_error(PLAYER) and any(row.raw(label) is not None for label in nights):
+            row.error(PLAYER, texts.ATTENDANCE_MARKS_WITHOUT_NAME)
         return
-    try:
-        name = parse_text(name_value)
-    except CellError as exc:
-        problems.error(sheet, number, PLAYER.name, exc.message)
+    name = book.names.resolve(row, PLAYER, row.value(PLAYER))
+    if name is None:
         return
     if name in result.rows:
-        problems.error(
-            sheet,
-            number,
-            PLAYER.name,
-            texts.ATTENDANCE_PLAYER_TWICE,
-            name=name,
-            other=result.rows[name],
-        )
+        row.error(PLAYER, texts.ATTENDANCE_PLAYER_TWICE, name=name, other=result.rows[name])
         return
     marks: dict[dt.date, Mark] = {}
-    for index, date in date_cols.items():
+    for label, date in nights.items():
+        value = row.raw(label)
+        if row.is_error(label):
+            continue  # reported: the cell shows an Excel error
         try:
-            marks[date] = parse_mark(cells[index] if index < len(cells) else None)
+            marks[date] = parse_mark(value)
         except CellError as exc:
-            where = f"{date.isoformat()} ({column_letter(index)})"
-            problems.error(sheet, number, where, exc.message)
-    result.rows[name] = number
+            row.error(label, exc.message)
+    result.rows[name] = row.number
     result.marks[name] = marks

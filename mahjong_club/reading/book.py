@@ -18,8 +18,9 @@ from mahjong_club.reading.tables import Workbook
 
 
 def open_workbook(path: Path) -> Workbook:
-    """The workbook at ``path``; raises :class:`~mahjong_club.reading.tables.WorkbookError`
-    when the file is not a readable .xlsx workbook."""
+    """The workbook at ``path``; raises :class:`~mahjong_club.reading.opening.WorkbookError`
+    when the file is not a readable .xlsx workbook, or a hostile or damaged one (see
+    :mod:`~mahjong_club.reading.opening`: zip bombs, macros, damaged XML, sheets too large)."""
     return Workbook(path)
 
 

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from mahjong_club.messages import cells as texts
 from mahjong_club.messages.core import Entry, Message, say
+from mahjong_club.reading.error_cells import ErrorCell
 
 T = TypeVar("T")
 
@@ -52,11 +53,36 @@ class CellError(ValueError):
 
 
 def is_blank(value: object) -> bool:
-    """True for an empty cell (``None``, empty or all-space text)."""
+    """True for an empty cell (``None``, empty or all-space text); a cell showing an Excel
+    error is not blank."""
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def as_error_cell(value: object) -> ErrorCell | None:
+    """The Excel error a cell shows: an error cell, or text that is an error's code."""
+    if isinstance(value, ErrorCell):
+        return value
+    if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
+        return ErrorCell(value.strip())
+    return None
+
+
+def error_cell_message(cell: ErrorCell) -> Message:
+    """What is said about a cell showing an Excel error: the error, and its formula if any.
+
+    >>> str(error_cell_message(ErrorCell("#DIV/0!", "B4/C4")))
+    'the cell shows the error #DIV/0! (its formula is =B4/C4); fix the formula'
+    """
+    if cell.formula is None:
+        return say(texts.EXCEL_ERROR_TYPED, error=cell.code)
+    if cell.formula.strip():
+        return say(texts.EXCEL_ERROR_FORMULA, error=cell.code, formula=cell.formula)
+    return say(texts.EXCEL_ERROR, error=cell.code)
+
+
 def _check_excel_error(value: object) -> None:
+    if isinstance(value, ErrorCell):
+        raise CellError(error_cell_message(value))
     if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
         raise CellError.saying(texts.EXCEL_ERROR, error=value.strip())
 

@@ -11,7 +11,7 @@ from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import league as texts
 from mahjong_club.model import Season
 from mahjong_club.reading.cells import parse_int, parse_text
-from mahjong_club.reading.divisions import hint
+from mahjong_club.reading.names import near_miss
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Workbook, read_sheet
 from rules.model import DiceRoll, Division
@@ -35,7 +35,7 @@ def read_dice(
     rolls: list[DiceRoll] = []
     for row in table:
         division = row.value(DIVISION)
-        player = row.value(PLAYER)
+        player = book.names.resolve(row, PLAYER, row.value(PLAYER))
         round_ = row.value(ROUND)
         roll = row.value(ROLL)
         if not row.ok or division is None or player is None or round_ is None or roll is None:
@@ -74,12 +74,12 @@ def _check_roll(row: Row, round_: int, roll: int) -> bool:
 def _check_member(row: Row, divisions: dict[str, Division], division: str, player: str) -> bool:
     """The division exists and the player is in it; False (reported) otherwise."""
     if division not in divisions:
-        close = hint(division, list(divisions))
+        close = near_miss(division, list(divisions))
         row.error(DIVISION, texts.UNKNOWN_DIVISION, division=division, hint=close)
         return False
     members = divisions[division].members
     if player not in members:
-        close = hint(player, list(members))
+        close = near_miss(player, list(members))
         row.error(PLAYER, texts.NOT_A_MEMBER, player=player, division=division, hint=close)
         return False
     return True

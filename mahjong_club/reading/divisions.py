@@ -2,7 +2,9 @@
 
 A division is one rung of a ladder: a game type (MCR or Riichi) and a level (1 = top). Every
 row of a division gives the same game type and level; each level of a ladder has one division;
-a member is listed once per division.
+a member is listed once per division. A member's name is resolved to its registered spelling
+(the ``Players`` sheet's; without one, the first row here that names the member) as in every
+sheet (reading/names.py).
 """
 
 from __future__ import annotations
@@ -11,12 +13,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from mahjong_club.common.problems import Problems
-from mahjong_club.common.text import did_you_mean
 from mahjong_club.messages import league as texts
 from mahjong_club.messages import sheets as sheet_texts
-from mahjong_club.messages.core import Message, say
 from mahjong_club.model import PlayerInfo
 from mahjong_club.reading.cells import parse_int, parse_text
+from mahjong_club.reading.names import near_miss
 from mahjong_club.reading.plans import parse_game_type
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
@@ -27,12 +28,6 @@ GAME_TYPE = Column("Game", parse_game_type, sheet_texts.WHAT_GAME_TYPE, danish="
 LEVEL = Column("Level", parse_int, texts.WHAT_LEVEL, danish="Niveau")
 MEMBER = Column("Player", parse_text, texts.WHAT_MEMBER_NAME, danish="Spiller")
 DIVISIONS = Schema("Divisions", (DIVISION, GAME_TYPE, LEVEL, MEMBER))
-
-
-def hint(name: str, known: list[str]) -> Message | str:
-    """ " (did you mean 'Åse'?)" when ``name`` is spelt almost like a known name, else ""."""
-    close = did_you_mean(name, known)
-    return say(texts.DID_YOU_MEAN, name=close) if close else ""
 
 
 @dataclass
@@ -62,7 +57,7 @@ def read_divisions(
         name = row.value(DIVISION)
         game = row.value(GAME_TYPE)
         level = row.value(LEVEL)
-        player = row.value(MEMBER)
+        player = book.names.resolve(row, MEMBER, row.value(MEMBER))
         if not row.ok or name is None or game is None or level is None or player is None:
             continue
         if _add_member(row, ladder, name, game, level, player) and players:
@@ -119,7 +114,7 @@ def _add_member(
 def _check_registered(row: Row, player: str, players: dict[str, PlayerInfo]) -> None:
     if player in players:
         return
-    close = hint(player, list(players))
+    close = near_miss(player, list(players))
     # Spelt almost like a registered player: a typo, which would otherwise make every game
     # row of the real player look wrong. Unlike anyone: just not registered.
     report = row.error if close else row.warning

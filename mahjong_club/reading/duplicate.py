@@ -165,7 +165,7 @@ def read_seating(book: Workbook, problems: Problems) -> Seating | None:
     player_rows: dict[tuple[str, str], int] = {}
     for row in table:
         session, number = row.value(SESSION), row.value(TABLE)
-        seat, player = row.value(SEAT), row.value(PLAYER)
+        seat, player = row.value(SEAT), book.names.resolve(row, PLAYER, row.value(PLAYER))
         if not row.ok or session is None or number is None or seat is None or player is None:
             continue
         place = (session, number, seat.value)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mahjong_club.common.text import fold_name
+from mahjong_club.ooxml.limits import read_part
 from mahjong_club.ooxml.package import list_sheet_parts
 from mahjong_club.ooxml.refs import column_index, parse_ref
 from mahjong_club.ooxml.xml import unescape_xml
@@ -226,5 +227,5 @@ def find_uncached_formulas(path: Path, sheet_names: Iterable[str]) -> list[Uncac
             entry = entries.get(sheet.part.lower())
             if entry is None:
                 continue
-            found.extend(_scan_sheet(sheet.name, zf.read(entry)))
+            found.extend(_scan_sheet(sheet.name, read_part(zf, entry)))
     return found

@@ -17,7 +17,7 @@ from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import league as texts
 from mahjong_club.model import Season
 from mahjong_club.reading.cells import parse_date, parse_int, parse_keyword, parse_text
-from mahjong_club.reading.divisions import hint
+from mahjong_club.reading.names import NameBook, near_miss
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
 from rules.game_checks import (
@@ -79,7 +79,7 @@ def read_games(book: Workbook, season: Season, problems: Problems) -> list[Game]
     divisions = {d.name: d for d in season.divisions}
     grouped: dict[str, list[GameRow]] = {}
     for row in table:
-        read = _read_row(row, season, divisions)
+        read = _read_row(row, book.names, season, divisions)
         if read is not None:
             season.game_ids_written.add(read[0])
             grouped.setdefault(read[0], []).append(read[1])
@@ -99,13 +99,13 @@ def read_games(book: Workbook, season: Season, problems: Problems) -> list[Game]
 
 
 def _read_row(
-    row: Row, season: Season, divisions: dict[str, Division]
+    row: Row, names: NameBook, season: Season, divisions: dict[str, Division]
 ) -> tuple[str, GameRow] | None:
     """A row's game id and seat; None when it has no game id (reported)."""
     game_id = row.value(GAME)
     date = row.value(DATE)
     division = row.value(DIVISION)
-    player = row.value(PLAYER)
+    player = names.resolve(row, PLAYER, row.value(PLAYER))
     score = row.value(SCORE)
     sub = row.value(SUBSTITUTED) or Substitution.NONE
     if game_id is None:
@@ -132,7 +132,7 @@ def _check_member(
         return True
     if division not in divisions:
         known = ", ".join(repr(d) for d in divisions)
-        close = hint(division, list(divisions))
+        close = near_miss(division, list(divisions))
         row.error(
             DIVISION, texts.UNKNOWN_DIVISION_LISTED, division=division, hint=close, known=known
         )
@@ -149,7 +149,7 @@ def _check_member(
         what,
         player=player,
         division=division,
-        hint=hint(player, list(members)),
+        hint=near_miss(player, list(members)),
         members=", ".join(members),
     )
     return False

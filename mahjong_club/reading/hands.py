@@ -3,7 +3,9 @@
 Columns: ``Session``, ``Hand``, ``Round``, ``Player``, ``Seat``, ``Mahjong``, ``Sets``,
 ``Flowers``, ``Seasons``, ``Self-drawn``, ``Loose tile``, ``Last tile``, ``Limit``.
 ``Round``/``Seat`` are winds E, S, W, N; ``Mahjong`` marks the winner; ``Flowers`` and
-``Seasons`` list the numbers held, 1-4, separated by spaces or commas.
+``Seasons`` list the numbers held, 1-4, separated by spaces or commas. A player's name is
+resolved to its registered spelling as in every sheet (reading/names.py): ``åse`` in one hand
+and ``Åse`` in another are one player.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from mahjong_club.reading.cells import (
     parse_text,
     parse_yes_no,
 )
+from mahjong_club.reading.names import NameBook
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
 from rules.classical import HandError, HandInput, Wind, check_hand, hand_table_problems
@@ -114,7 +117,7 @@ def read_hands(book: Workbook, problems: Problems) -> list[Hand]:
         return []
     grouped: dict[tuple[str, int], list[_HandRow]] = {}
     for row in table:
-        key, hand_row = _read_row(row)
+        key, hand_row = _read_row(row, book.names)
         if key is not None:
             grouped.setdefault(key, []).append(hand_row)
     session_order: dict[str, int] = {}
@@ -130,12 +133,12 @@ def read_hands(book: Workbook, problems: Problems) -> list[Hand]:
     return hands
 
 
-def _read_row(row: Row) -> tuple[tuple[str, int] | None, _HandRow]:
+def _read_row(row: Row, names: NameBook) -> tuple[tuple[str, int] | None, _HandRow]:
     """One row: its (session, hand number), and the player's hand when it can be scored."""
     session = row.value(SESSION)
     number = row.value(HAND)
     round_wind = row.value(ROUND)
-    player = row.value(PLAYER)
+    player = names.resolve(row, PLAYER, row.value(PLAYER))
     seat = row.value(SEAT)
     winner = row.value(MAHJONG) or False
     sets_text = row.value(SETS)

@@ -77,7 +77,7 @@ def read_penalties(
         game_id = row.value(GAME)
         session = row.value(SESSION)
         table_no = row.value(TABLE)
-        player = row.value(PLAYER)
+        player = book.names.resolve(row, PLAYER, row.value(PLAYER))
         kind = row.value(KIND)
         points = row.value(POINTS)
         minutes = row.value(MINUTES)

@@ -1,4 +1,7 @@
-"""Reading the ``Signups`` and ``Schedule`` sheets (next season, planned games)."""
+"""Reading the ``Signups`` and ``Schedule`` sheets (next season, planned games).
+
+Players' names are resolved to their registered spelling as in every sheet (reading/names.py).
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
 from mahjong_club.model import Signup
 from mahjong_club.reading.cells import parse_keyword, parse_text
+from mahjong_club.reading.names import near_miss
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Workbook, read_sheet
 from rules.model import Division, GameType
@@ -34,17 +38,24 @@ SCHEDULE = Schema("Schedule", (DIVISION, PLANNED_GAME, *SEATS))
 
 
 def read_signups(book: Workbook, problems: Problems) -> list[Signup]:
-    """The ``Signups`` sheet; an unknown game type is an error, a repeated row a warning."""
+    """The ``Signups`` sheet; an unknown game type is an error, a repeated row a warning, and
+    so is a new player spelt almost like a known one (a typo would leave the player out)."""
     table = read_sheet(book, SIGNUPS, problems)
     if table is None:
         return []
     signups: list[Signup] = []
     seen: dict[tuple[str, GameType], int] = {}
+    known = book.names.spellings()
     for row in table:
-        player = row.value(PLAYER)
+        written = row.value(PLAYER)
+        new = written is not None and book.names.find(written) is None
+        player = book.names.resolve(row, PLAYER, written)
         game = row.value(GAME_TYPE)
         if player is None or game is None or not row.ok:
             continue
+        close = near_miss(player, known) if new else ""
+        if close:
+            row.warning(PLAYER, texts.SIGNUP_NEW_CLOSE, player=player, hint=close)
         if (player, game) in seen:
             other = seen[(player, game)]
             row.warning(PLAYER, texts.SIGNUP_TWICE, player=player, game=game, other=other)
@@ -66,7 +77,7 @@ def read_schedule(
     for row in table:
         division = row.value(DIVISION)
         label = row.value(PLANNED_GAME)
-        seated = _foursome([row.value(c) for c in SEATS])
+        seated = _foursome([book.names.resolve(row, c, row.value(c)) for c in SEATS])
         if not row.ok or division is None or label is None or seated is None:
             continue
         if division not in by_name:
@@ -91,7 +102,14 @@ def _check_foursome(row: Row, division: Division, players: tuple[str, ...]) -> b
     ok = True
     for column, player in zip(SEATS, players, strict=True):
         if player not in division.members:
-            row.error(column, texts.SCHEDULE_NOT_A_MEMBER, player=player, division=division.name)
+            close = near_miss(player, division.members)
+            row.error(
+                column,
+                texts.SCHEDULE_NOT_A_MEMBER,
+                player=player,
+                division=division.name,
+                hint=close,
+            )
             ok = False
     if len(set(players)) != len(SEATS):
         row.error(SEATS[0], texts.SCHEDULE_FOUR_PLAYERS)

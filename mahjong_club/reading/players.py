@@ -1,5 +1,9 @@
 """The ``Players`` sheet (optional): one row per player, ``Player`` unique.
 
+Names are compared as every sheet compares them (reading/names.py): ``Åse Mølgaard`` and
+``åse  mølgaard`` are one name, so two such rows are an error naming both. The spelling here
+is the registered one: the results use it, whatever another sheet writes.
+
 ``Email`` (where their standings go), ``Rating``, ``EMA`` (EMA number) and ``Country`` are
 optional; a cell that does not look like an email address is a warning, and no email goes to
 that player.
@@ -13,8 +17,9 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
 from mahjong_club.model import PlayerInfo
 from mahjong_club.reading.cells import parse_number, parse_text
+from mahjong_club.reading.names import Registered, how_it_differs
 from mahjong_club.reading.schema import Column, Schema
-from mahjong_club.reading.tables import Workbook, read_sheet
+from mahjong_club.reading.tables import Row, Workbook, read_sheet
 
 EMAIL_ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
 
@@ -34,24 +39,36 @@ def read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
     players: dict[str, PlayerInfo] = {}
     if table is None:
         return players
-    first_row: dict[str, int] = {}
+    names = book.names
     for row in table:
-        name = row.value(PLAYER)
+        written = row.value(PLAYER)
         email = row.value(EMAIL) or ""
         rating = row.value(RATING)
         ema = row.value(EMA) or ""
         country = row.value(COUNTRY) or ""
-        if name is None:
+        if written is None or not names.plain(row, PLAYER, written):
             continue
-        if name in first_row:
-            row.error(PLAYER, texts.PLAYER_TWICE, name=name, row=first_row[name])
+        known = names.find(written)
+        if known is not None:
+            _report_twice(row, written, known)
             continue
+        name = names.resolve(row, PLAYER, written) or written
         if email and not looks_like_email(email):
             row.warning(EMAIL, texts.EMAIL_INVALID, email=email, name=name)
             email = ""
-        first_row[name] = row.number
         players[name] = PlayerInfo(name, email, rating, ema, country)
     return players
+
+
+def _report_twice(row: Row, written: str, known: Registered) -> None:
+    """A second row for one name: an error naming both rows (and how the spellings differ)."""
+    if known.name == written:
+        row.error(PLAYER, texts.PLAYER_TWICE, name=written, row=known.row)
+        return
+    how = how_it_differs(written, known.name)
+    row.error(
+        PLAYER, texts.PLAYER_TWICE_SPELLED, name=written, other=known.name, row=known.row, how=how
+    )
 
 
 def looks_like_email(text: str) -> bool:

@@ -2,9 +2,12 @@
 
 Keys (case-insensitive): ``club``, ``tournament``, ``season``, ``season_start``, ``as_of``,
 ``mode`` (league/tournament), ``language`` (en/da), ``riichi_ruleset`` (ema2016/ema-revised),
-``start_points``, ``uma``, ``mcr_table_points``, ``limit``, ``season_complete``, ``email_from``,
+``start_points``, ``uma``, ``mcr_table_points``, ``limit``, ``season_complete``,
+``schedule_meetings`` (how often each two members meet in a planned season), ``email_from``,
 ``smtp_host``, ``smtp_port``, and ``site_url`` (where the club publishes the site, linked from
-the emails). Unknown keys are a warning; a bad value is an error.
+the emails). Unknown keys are a warning; a bad value is an error. ``club`` and the email
+settings go into email headers, so a line break or another control character in them is an
+error on its cell, as is an ``email_from`` that is not a plain address.
 """
 
 from __future__ import annotations
@@ -14,9 +17,11 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from mahjong_club.common.addresses import address_problem, control_character, is_host_name
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
-from mahjong_club.messages.core import LANGUAGES, Entry
+from mahjong_club.messages import mail as mail_texts
+from mahjong_club.messages.core import LANGUAGES, Entry, say
 from mahjong_club.model import Settings
 from mahjong_club.reading.cells import (
     CellError,
@@ -53,6 +58,7 @@ KNOWN_KEYS = (
     "mcr_table_points",
     "limit",
     "season_complete",
+    "schedule_meetings",
     "email_from",
     "smtp_host",
     "smtp_port",
@@ -83,6 +89,66 @@ def parse_four_numbers(value: Any) -> tuple[int | Fraction, ...]:
         number = parse_number(part.strip())
         numbers.append(int(number) if number.denominator == 1 else number)
     return tuple(numbers)
+
+
+def parse_one_line(value: Any) -> str:
+    """Text that goes into an email header: one line, without control characters.
+
+    >>> parse_one_line(" Mahjong Ærø ")
+    'Mahjong Ærø'
+    >>> try:
+    ...     parse_one_line("Mahjong" + chr(10) + "Bcc: x@example.org")
+    ... except CellError as error:
+    ...     print(error)
+    contains a line break or another control character (U+000A); write it on one line
+    """
+    text = parse_text(value)
+    character = control_character(text)
+    if character is not None:
+        raise CellError.saying(mail_texts.CONTROL_CHARACTER, character=character)
+    return text
+
+
+def parse_sender(value: Any) -> str:
+    """The ``email_from`` address: one plain address that a header and SMTP accept.
+
+    >>> parse_sender("organiser@example.org")
+    'organiser@example.org'
+    """
+    text = parse_one_line(value)
+    problem = address_problem(text)
+    if problem is not None:
+        unusable = say(mail_texts.ADDRESS_UNUSABLE, address=text, problem=problem)
+        raise CellError.saying(mail_texts.SENDER_ONLY_ADDRESS, problem=unusable)
+    return text
+
+
+def parse_host(value: Any) -> str:
+    """The ``smtp_host``: a host name or an IP address."""
+    text = parse_one_line(value)
+    if not is_host_name(text):
+        raise CellError.saying(mail_texts.HOST_NOT_A_NAME, host=text)
+    return text
+
+
+def parse_port(value: Any) -> int:
+    """The ``smtp_port``: 1 to 65535."""
+    port = parse_int(value)
+    if not 0 < port < 65536:
+        raise CellError.saying(mail_texts.PORT_OUT_OF_RANGE, port=port)
+    return port
+
+
+def parse_meetings(value: Any) -> int:
+    """``schedule_meetings``: how often each two members meet in a planned season, at least 1.
+
+    >>> parse_meetings("2")
+    2
+    """
+    meetings = parse_int(value)
+    if meetings < 1:
+        raise CellError.saying(texts.SCHEDULE_MEETINGS_NOT_POSITIVE, found=meetings)
+    return meetings
 
 
 def read_settings(book: Workbook, problems: Problems) -> tuple[Settings, Ruleset]:
@@ -146,7 +212,7 @@ def _choice(options: tuple[T, ...], what: Entry) -> Callable[[Any], T]:
 def _settings(given: _Given) -> Settings:
     raw = {k: parse_text(v) for k, (_, v) in given.values.items() if v is not None}
     return Settings(
-        club=given.get("club", parse_text, ""),
+        club=given.get("club", parse_one_line, ""),
         tournament=given.get("tournament", parse_text, ""),
         season=given.get("season", parse_text, ""),
         season_start=given.get("season_start", parse_date, None),
@@ -154,9 +220,9 @@ def _settings(given: _Given) -> Settings:
         mode=given.get("mode", _choice(("league", "tournament"), texts.WHAT_MODE), "league"),
         language=given.get("language", _choice(LANGUAGES, texts.WHAT_LANGUAGE), "en"),
         season_complete=given.get("season_complete", parse_yes_no, False),
-        email_from=given.get("email_from", parse_text, ""),
-        smtp_host=given.get("smtp_host", parse_text, ""),
-        smtp_port=given.get("smtp_port", parse_int, None),
+        email_from=given.get("email_from", parse_sender, ""),
+        smtp_host=given.get("smtp_host", parse_host, ""),
+        smtp_port=given.get("smtp_port", parse_port, None),
         site_url=given.get("site_url", parse_text, ""),
         raw=raw,
     )
@@ -187,6 +253,9 @@ def _ruleset(given: _Given) -> Ruleset:
     table_points = given.get("mcr_table_points", parse_four_numbers, None)
     if table_points is not None:
         overrides["mcr_table_points"] = table_points
+    meetings = given.get("schedule_meetings", parse_meetings, None)
+    if meetings is not None:
+        overrides["schedule_meetings"] = meetings
     limit = given.get("limit", parse_int, None)
     if limit is not None:
         overrides["classical"] = ClassicalRules(limit=limit)

@@ -4,7 +4,13 @@ A sheet is read through its :class:`~mahjong_club.reading.schema.Schema` (see th
 for how a reader uses it): :func:`read_sheet` finds the header row (the first non-empty row),
 matches each column by its English or Danish header (case-insensitively, ignoring
 surrounding spaces), and keeps the rows filled in any known column. Blank rows are skipped;
-extra columns are kept in the workbook and ignored here.
+extra columns are kept in the workbook and ignored here. Two sheets whose names are equal as
+names are compared (``Games`` and ``GAMES``) are an error naming both, and neither is read.
+
+A cell showing an Excel error (``#N/A``, ``#REF!`` …) is an
+:class:`~mahjong_club.reading.error_cells.ErrorCell` in :meth:`Workbook.rows` (calamine alone
+would read it as blank); :meth:`Row.raw` and :meth:`Row.value` report it as what it is, in
+every column, and give None.
 
 :meth:`Row.value` reads a cell as its column says: its parser, and whether a blank cell is a
 problem (a required column a row must fill in) or simply None.
@@ -17,14 +23,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
-from python_calamine import CalamineWorkbook
-
 from mahjong_club.common.problems import Problems, What
 from mahjong_club.common.text import fold_name
 from mahjong_club.messages import cells as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.ooxml import column_letter
-from mahjong_club.reading.cells import CellError, is_blank
+from mahjong_club.ooxml.errors import OoxmlError
+from mahjong_club.reading.cells import CellError, as_error_cell, error_cell_message, is_blank
+from mahjong_club.reading.error_cells import ErrorCell, error_cells_of
+from mahjong_club.reading.names import NameBook
+from mahjong_club.reading.opening import WorkbookError, open_book
 from mahjong_club.reading.schema import Column, Schema
 
 T = TypeVar("T")
@@ -32,43 +40,65 @@ T = TypeVar("T")
 fold = fold_name
 
 
-class WorkbookError(Exception):
-    """The file cannot be read as an Excel workbook at all; ``str(error)`` is in English."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(message)
-        self.message = message
-
-
 class Workbook:
-    """An opened workbook: its sheet names, and each sheet's cells as Python values."""
+    """An opened workbook: its sheet names, each sheet's cells as Python values (a cell
+    showing an Excel error as an :class:`ErrorCell`), and its players' names (``names``)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            self._book = CalamineWorkbook.from_path(str(path))
-        except Exception as exc:  # calamine raises its own error types
-            message = say(texts.WORKBOOK_UNREADABLE, file=path.name, error=str(exc))
-            raise WorkbookError(message) from exc
+        #: Refuses a hostile or damaged file (WorkbookError), and checks each sheet's part
+        #: before calamine reads it (reading/opening.py).
+        self._book = open_book(path)
         self.sheet_names: list[str] = list(self._book.sheet_names)
         #: Cells (sheet, Excel row, 0-based column) holding a formula with no saved value;
         #: already reported, so a reader does not report them again as blank.
         self.uncached: set[tuple[str, int, int]] = set()
+        #: Every player's registered spelling: the resolver every sheet naming players asks.
+        self.names = NameBook()
+        #: Sheets whose cells could not be checked for Excel errors, and why.
+        self.unchecked: dict[str, str] = {}
+        #: Sheet names (folded) that two sheets share, reported already.
+        self.clashes_reported: set[str] = set()
         self._rows: dict[str, list[list[Any]]] = {}
-        self._by_fold: dict[str, str] = {}
+        self._by_fold: dict[str, list[str]] = {}
         for name in self.sheet_names:
-            self._by_fold.setdefault(fold(name), name)
+            self._by_fold.setdefault(fold(name), []).append(name)
 
     def find(self, name: str) -> str | None:
-        """The workbook's own spelling of sheet ``name``, or None when there is none."""
-        return self._by_fold.get(fold(name))
+        """The workbook's own spelling of sheet ``name``, or None when there is none.
+
+        When two sheets have that name (see :meth:`same_named`) this is the first; its
+        reader refuses to read it (:func:`check_one_sheet`).
+        """
+        found = self._by_fold.get(fold(name))
+        return found[0] if found else None
+
+    def same_named(self, name: str) -> list[str]:
+        """Every sheet called ``name`` as names are compared (``Games``, ``GAMES ``)."""
+        return list(self._by_fold.get(fold(name), []))
 
     def rows(self, sheet: str) -> list[list[Any]]:
-        """All rows of ``sheet`` from row 1 and column A, blank cells as ``None`` (read once)."""
+        """All rows of ``sheet`` from row 1 and column A, blank cells as ``None`` and cells
+        showing an Excel error as :class:`ErrorCell` (read once)."""
         if sheet not in self._rows:
             data = self._book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-            self._rows[sheet] = [[None if v == "" else v for v in row] for row in data]
+            rows: list[list[Any]] = [[None if v == "" else v for v in row] for row in data]
+            for (number, column), cell in self._error_cells(sheet).items():
+                while len(rows) < number:
+                    rows.append([])
+                cells = rows[number - 1]
+                cells.extend([None] * (column + 1 - len(cells)))
+                cells[column] = cell
+            self._rows[sheet] = rows
         return self._rows[sheet]
+
+    def _error_cells(self, sheet: str) -> dict[tuple[int, int], ErrorCell]:
+        """The cells of ``sheet`` that show an Excel error (calamine reads them as blank)."""
+        try:
+            return error_cells_of(self.path, sheet)
+        except Exception as exc:  # not a zip package calamine read after all, or broken
+            self.unchecked[sheet] = str(exc.message) if isinstance(exc, OoxmlError) else str(exc)
+            return {}
 
 
 ColumnRef = Column[Any] | str
@@ -86,6 +116,8 @@ class Table:
     uncached: set[tuple[str, int, int]] = field(default_factory=set)
     schema: Schema = field(default_factory=lambda: Schema("", ()))
     problems: Problems = field(default_factory=Problems)
+    #: Cells (Excel row, 0-based column) showing an Excel error, reported already.
+    reported: set[tuple[int, int]] = field(default_factory=set)
 
     def column_label(self, name: ColumnRef) -> str:
         """The column as the organiser sees it: its header, and the English name if different."""
@@ -124,12 +156,32 @@ class Row:
         self.uncached = uncached
 
     def raw(self, name: ColumnRef) -> Any:
-        """The raw cell value of column ``name`` (None when blank or the column is absent)."""
+        """The raw cell value of column ``name`` (None when blank or the column is absent).
+
+        A cell showing an Excel error is reported as what it is ("the cell shows the error
+        #N/A"), whatever the column, and is None here.
+        """
         index = self.table.positions.get(name if isinstance(name, str) else name.name)
         if index is None or index >= len(self.cells):
             return None
         value = self.cells[index]
+        error = as_error_cell(value)
+        if error is not None:
+            self.ok = False
+            if (self.number, index) not in self.table.reported:
+                self.table.reported.add((self.number, index))
+                self.error(name, error_cell_message(error))
+            return None
         return None if is_blank(value) else value
+
+    def is_error(self, name: ColumnRef) -> bool:
+        """True when the cell of column ``name`` shows an Excel error."""
+        index = self.table.positions.get(name if isinstance(name, str) else name.name)
+        return (
+            index is not None
+            and index < len(self.cells)
+            and as_error_cell(self.cells[index]) is not None
+        )
 
     @overload
     def value(self, column: Column[T]) -> T | None: ...
@@ -145,7 +197,9 @@ class Row:
             column = self.table.schema.column(column)
         value = self.raw(column)
         if value is None:
-            if self.uncached and (
+            if self.is_error(column):
+                pass  # reported already: the cell shows an Excel error
+            elif self.uncached and (
                 (self.table.sheet, self.number, self.table.positions.get(column.name, -1))
                 in self.table.uncached
             ):
@@ -172,16 +226,40 @@ class Row:
 
 
 def read_sheet(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
-    """Read the sheet of ``schema``; None (reported) when a required column is missing.
+    """Read the sheet of ``schema``; None (reported) when a required column is missing or
+    two sheets have its name.
 
     The caller checks that the sheet exists. Rows blank in every known column are skipped.
     """
     return _read(book, schema, problems)
 
 
+def check_one_sheet(book: Workbook, name: str, problems: Problems) -> str | None:
+    """The workbook's spelling of sheet ``name``; None (reported) when two sheets have that
+    name as names are compared (``Games`` and ``GAMES``): which one is meant is unclear.
+
+    A sheet whose cells could not be checked for Excel errors is a warning.
+    """
+    same = book.same_named(name)
+    if len(same) > 1:
+        if fold(name) not in book.clashes_reported:
+            book.clashes_reported.add(fold(name))
+            for other in same[1:]:
+                problems.error(other, None, "", texts.SHEET_NAME_TWICE, first=same[0], second=other)
+        return None
+    actual = same[0] if same else None
+    if actual is not None:
+        book.rows(actual)
+        if actual in book.unchecked:
+            error = book.unchecked.pop(actual)
+            problems.warning(actual, None, "", texts.ERROR_CELLS_UNCHECKED, error=error)
+    return actual
+
+
 def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
-    actual = book.find(schema.sheet)
-    assert actual is not None
+    actual = check_one_sheet(book, schema.sheet, problems)
+    if actual is None:
+        return None
     all_rows = book.rows(actual)
     header_index = next(
         (i for i, row in enumerate(all_rows) if any(not is_blank(v) for v in row)), None
@@ -262,6 +340,7 @@ __all__ = [
     "Table",
     "Workbook",
     "WorkbookError",
+    "check_one_sheet",
     "fold",
     "read_sheet",
 ]

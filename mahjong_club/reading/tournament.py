@@ -18,6 +18,7 @@ from mahjong_club.model import Season, Settings
 from mahjong_club.reading.cells import parse_date, parse_int, parse_keyword, parse_text
 from mahjong_club.reading.dice import read_dice
 from mahjong_club.reading.games import SUBSTITUTIONS, four
+from mahjong_club.reading.names import NameBook
 from mahjong_club.reading.penalties import read_penalties
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
@@ -77,7 +78,7 @@ def read_tournament(book: Workbook, season: Season, problems: Problems) -> Seaso
     name = tournament_name(season.settings)
     seating = _Seating()
     for row in table:
-        _read_row(row, season, seating)
+        _read_row(row, book.names, season, seating)
     _check_sessions(table, seating)
     for (session, number), rows in sorted(
         seating.tables.items(), key=lambda kv: (natural_key(kv[0][0]), natural_key(kv[0][1]))
@@ -93,11 +94,11 @@ def read_tournament(book: Workbook, season: Season, problems: Problems) -> Seaso
     return season
 
 
-def _read_row(row: Row, season: Season, seating: _Seating) -> None:
+def _read_row(row: Row, names: NameBook, season: Season, seating: _Seating) -> None:
     """One row: its seat at its session's table; a player seated twice in a session is an error."""
     session = row.value(SESSION)
     number = row.value(TABLE)
-    player = row.value(PLAYER)
+    player = names.resolve(row, PLAYER, row.value(PLAYER))
     score = row.value(SCORE)
     sub = row.value(SUBSTITUTED) or Substitution.NONE
     game_id = row.value(GAME)

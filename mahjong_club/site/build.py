@@ -10,7 +10,7 @@ import datetime as dt
 from collections import defaultdict
 from fractions import Fraction
 
-from mahjong_club.common.text import natural_key, slugify
+from mahjong_club.common.text import MAX_NAME_BYTES, natural_key, slugify
 from mahjong_club.compute.standings import StandingsResult
 from mahjong_club.model import Season, season_dates
 from mahjong_club.site.charts import Series, colours, line_chart
@@ -28,6 +28,9 @@ from mahjong_club.site.views import (
 from rules.model import Game, GameType
 from rules.standings import DivisionStandings
 from rules.tiebreakers import name_order
+
+#: A page's slug leaves room for its ``division-`` (or ``player-``) and ``.html``.
+SLUG_BYTES = MAX_NAME_BYTES - len("division-.html")
 
 
 def club_name(season: Season) -> str:
@@ -47,7 +50,7 @@ def build_site(season: Season, standings: StandingsResult | None, warnings: list
 
     def slug_of(name: str) -> str:
         if name not in player_slugs:
-            player_slugs[name] = "player-" + slugify(name, slugs)
+            player_slugs[name] = "player-" + slugify(name, slugs, limit=SLUG_BYTES)
         return player_slugs[name]
 
     games_by_id = {g.id: g for g in season.games}
@@ -118,7 +121,7 @@ def division_view(
     ]
     return DivisionView(
         division.name,
-        "division-" + slugify(division.name, slugs),
+        "division-" + slugify(division.name, slugs, limit=SLUG_BYTES),
         division.game.value,
         division.level,
         division.game is GameType.MCR,

@@ -37,7 +37,10 @@ class ResultSheet:
 
 MAX_ROWS = 1_048_576
 MAX_COLS = 16_384
+#: The longest text a cell holds, in characters as Excel counts them (UTF-16 code units).
 MAX_TEXT = 32_767
+#: What ends a text shortened to :data:`MAX_TEXT`.
+ELLIPSIS = "\u2026"
 _WIDTH_SAMPLE_ROWS = 2000
 _MIN_WIDTH = 6
 _MAX_WIDTH = 50
@@ -113,10 +116,27 @@ def _number_xml(value: int | float | Fraction, ref: str) -> str:
     return repr(number)
 
 
+def fit_text(text: str, limit: int = MAX_TEXT) -> str:
+    """``text`` as a cell can hold it: at most ``limit`` characters as Excel counts them (an
+    emoji counts two), the end replaced by a visible ``…`` when it is longer.
+
+    >>> fit_text("Mølgaard", 8), fit_text("Mølgaard", 5), len(fit_text("x" * 40_000))
+    ('Mølgaard', 'Mølg…', 32767)
+    >>> fit_text("ab😀cd", 4)  # never half an emoji
+    'ab…'
+    """
+    if len(text) * 2 <= limit:
+        return text
+    units = text.encode("utf-16-le", "surrogatepass")
+    if len(units) <= 2 * limit:
+        return text
+    return units[: 2 * (limit - 1)].decode("utf-16-le", "ignore") + ELLIPSIS
+
+
 def _str_cell(text: str, ref: str) -> str:
-    """An inline-string ``<c>`` element."""
-    if len(text) > MAX_TEXT:
-        raise OoxmlError(say(texts.CELL_TEXT_TOO_LONG, ref=ref, limit=MAX_TEXT))
+    """An inline-string ``<c>`` element; a text too long for a cell is shortened (``…``)."""
+    if len(text) > MAX_TEXT // 2:
+        text = fit_text(text)
     if _TEXT_NEEDS_WORK_RE.search(text):
         text = _text_xml(text)
     if text[:1].isspace() or text[-1:].isspace():

@@ -3,15 +3,13 @@ EMA export)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
-from fractions import Fraction
 
 from mahjong_club.compute.duplicate import DuplicateResult
 from mahjong_club.compute.hands import HandResult
 from mahjong_club.compute.tournament import TournamentResult
 from mahjong_club.messages.rules import hand_breakdown
+from mahjong_club.workbook.csv_files import csv_text
 from mahjong_club.workbook.sheets import label, number
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
 
@@ -161,11 +159,6 @@ def ema_sheet(t: TournamentResult) -> ResultSheet:
 
 
 def ema_csv(t: TournamentResult) -> str:
-    """The EMA results export as CSV (comma-separated, UTF-8)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    for row in ema_rows(t):
-        writer.writerow(
-            ["" if v is None else (float(v) if isinstance(v, Fraction) else v) for v in row]
-        )
-    return buffer.getvalue()
+    """The EMA results export as CSV (comma-separated, UTF-8); a name that starts like a
+    formula (``=``, ``+``, ``-``, ``@``) is defused (see :mod:`.csv_files`)."""
+    return csv_text(ema_rows(t))

@@ -9,6 +9,8 @@ from mahjong_club.compute.attendance import AttendanceResult
 from mahjong_club.compute.next_season import NextSeasonResult
 from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.compute.tonight import TonightResult
+from mahjong_club.messages import compute as texts
+from mahjong_club.messages.core import say
 from mahjong_club.messages.rules import advice, next_reason
 from mahjong_club.workbook.sheets import label
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
@@ -104,17 +106,19 @@ def schedule_status_sheet(result: ScheduleResult) -> ResultSheet:
 
 
 def tonight_sheet(result: TonightResult) -> ResultSheet:
-    """The ``Tonight`` sheet: the proposed games, substitutes, and who is free."""
+    """The ``Tonight`` sheet: the proposed games, substitutes, and who is free.
+
+    The last row lists the people present and not seated; the substitutes' seats (as many as
+    the ``Substitute for`` names) are filled from them.
+    """
     rows: list[list[Cell]] = [
         ["Date", *SCHEDULE_COLUMNS, "Substitute for", "Note"],
     ]
     for g in result.games:
         p = g.planned
-        note = (
-            f"{len(g.substituted)} substitute{'s' if len(g.substituted) > 1 else ''} needed"
-            if g.substituted
-            else ""
-        )
+        count = len(g.substituted)
+        note = say(texts.TONIGHT_SUBSTITUTES, count=count) if count > 1 else None
+        note = say(texts.TONIGHT_ONE_SUBSTITUTE) if count == 1 else note
         rows.append(
             [
                 result.date.isoformat(),
@@ -122,21 +126,16 @@ def tonight_sheet(result: TonightResult) -> ResultSheet:
                 label(p.label),
                 *p.players,
                 ", ".join(g.substituted),
-                note,
+                str(note) if note else "",
             ]
         )
     if result.free:
-        rows.append(
-            [
-                result.date.isoformat(),
-                None,
-                None,
-                None,
-                None,
-                None,
-                None,
-                None,
-                "present, not seated: " + ", ".join(result.free),
-            ]
+        names = ", ".join(result.free)
+        seats = result.substitute_seats
+        free = (
+            say(texts.TONIGHT_FREE_SUBSTITUTES, seats=seats, names=names)
+            if seats
+            else say(texts.TONIGHT_FREE, names=names)
         )
+        rows.append([result.date.isoformat(), *[None] * 7, str(free)])
     return ResultSheet("Tonight", rows)

@@ -12,6 +12,8 @@ from fractions import Fraction
 from mahjong_club.common.problems import Problem
 from mahjong_club.compute.standings import StandingsResult
 from mahjong_club.compute.tournament import TournamentResult
+from mahjong_club.messages import hostile as texts
+from mahjong_club.messages.core import say
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
 from rules.model import DiceRoll, GameType
 
@@ -94,11 +96,23 @@ def standings_sheet(
     return ResultSheet("Standings", standings_rows(result, tournament))
 
 
+#: The most warnings the ``Problems`` sheet lists; a last row says how many more there are.
+LISTED_PROBLEMS = 10_000
+
+
 def problems_sheet(problems: Sequence[Problem]) -> ResultSheet:
-    """The ``Problems`` result sheet: the warnings of this run (header only when none)."""
+    """The ``Problems`` result sheet: the warnings of this run (header only when none), the
+    first :data:`LISTED_PROBLEMS` of them, then a row saying how many more there are."""
     rows: list[list[Cell]] = [["Severity", "Sheet", "Row", "Column", "Message"]]
-    for p in problems:
+    for p in problems[:LISTED_PROBLEMS]:
         rows.append([p.severity, p.sheet, p.row, p.column, p.text()])
+    if len(problems) > LISTED_PROBLEMS:
+        more = say(
+            texts.MORE_WARNINGS_IN_SHEET,
+            count=len(problems) - LISTED_PROBLEMS,
+            shown=LISTED_PROBLEMS,
+        )
+        rows.append([None, None, None, None, more.render("en")])
     return ResultSheet("Problems", rows)
 
 

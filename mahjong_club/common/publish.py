@@ -1,0 +1,319 @@
+"""A run's outputs put in place all at once: an output folder shows the previous complete results
+or the new complete results, never a mixture and never nothing (see docs/guarantees.md).
+
+An output folder after a run::
+
+    season.xlsx   -> .runs/current/season.xlsx
+    report        -> .runs/current/report
+    outbox        -> .runs/current/outbox
+    .runs/current -> 20260108-193000-3f2a1c        the results shown
+    .runs/20260108-193000-3f2a1c/                  this run: season.xlsx, report/, outbox/ …
+    .runs/20260101-192812-77b0e4/                  the previous run, removed by the next one
+    .runs/lock
+
+A run writes everything into a new version folder in ``.runs``; only when it is complete and
+on disk does one rename switch ``current`` to it: that rename is the moment the results change,
+for every output at once. The names the organiser opens are links through ``current`` that
+never change. A run that is killed leaves its unfinished version folder, which the next run
+removes (runs of one folder take turns: ``.runs/lock``).
+
+- An output whose name is the organiser's own link (``report`` -> a web server's folder) stays a
+  link; the folder it points to is replaced whole just before the switch (:func:`swap_in`),
+  provided it is empty or was written by the tool (it holds :data:`MARKER`).
+- Real files and folders under the outputs' names (written by the tool before 0.3, or saved
+  over a link) are first taken into a version folder unchanged, then become links.
+- On a file system without symbolic links (FAT, Windows without the right) the outputs are
+  replaced one by one, the workbook first; :class:`PartlyReplaced` says when that stopped
+  half-way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from mahjong_club.common.files import (
+    fsync_folder,
+    fsync_tree,
+    is_temp_of,
+    remove_tree,
+    swap_in,
+    temp_name,
+)
+from mahjong_club.messages import output as texts
+from mahjong_club.messages.core import Message, say
+
+#: The folder of the versions, inside the output folder.
+RUNS = ".runs"
+#: The link in :data:`RUNS` to the version shown.
+CURRENT = "current"
+LOCK = "lock"
+#: The file that marks a folder outside the output folder as the tool's to replace.
+MARKER = ".mahjong-club"
+MARKER_TEXT = "Written by mahjong-club: every run replaces this folder whole.\n"
+
+#: Writes a run's outputs into the (new, empty) folder it is given.
+Build = Callable[[Path], None]
+
+
+class PartlyReplaced(OSError):
+    """Replacing the outputs one by one (no links) stopped after some were replaced."""
+
+
+class OutputRefused(Exception):
+    """The outputs cannot go where the output folder says (a catalogue message says why)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message.render("en"))
+        self.message = message
+
+
+def publish(out_dir: Path, names: Sequence[str], build: Build) -> None:
+    """Write the outputs called ``names`` with ``build`` and show them in ``out_dir`` at once.
+
+    On any error nothing the organiser sees has changed (but see :class:`PartlyReplaced`) and
+    the unfinished version is removed; a killed run's is removed by the next run.
+    """
+    out_dir = Path(out_dir)
+    runs = out_dir / RUNS
+    runs.mkdir(parents=True, exist_ok=True)
+    with _locked(runs):
+        _clean(out_dir, runs, names)
+        version = _new_version(runs)
+        try:
+            switch = _prepare(out_dir, version, names, build)
+        except BaseException:
+            remove_tree(version)
+            for entry in runs.iterdir():
+                if is_temp_of(entry.name, CURRENT):
+                    remove_tree(entry)  # the switch that did not happen
+            raise
+        if switch is not None:
+            os.replace(switch, runs / CURRENT)  # the moment the results change
+            fsync_folder(runs)
+            _tidy(out_dir, names)
+
+
+@contextlib.contextmanager
+def _locked(runs: Path) -> Iterator[None]:
+    """Runs writing to one output folder take turns (no lock where ``fcntl`` is missing)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    with open(runs / LOCK, "ab") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # released by the system if the run is killed
+        yield
+
+
+def link_text(name: str) -> str:
+    """What the link called ``name`` in the output folder points to."""
+    return os.path.join(RUNS, CURRENT, name)
+
+
+def _is_ours(entry: Path) -> bool:
+    return entry.is_symlink() and os.readlink(entry) == link_text(entry.name)
+
+
+def current_version(runs: Path) -> str | None:
+    """The name of the version folder shown, or None."""
+    try:
+        name = os.readlink(runs / CURRENT)
+    except OSError:
+        return None
+    return name if os.sep not in name and (runs / name).is_dir() else None
+
+
+def _clean(out_dir: Path, runs: Path, names: Sequence[str]) -> None:
+    """Remove what killed runs left: every version but the one shown, temporaries."""
+    keep = {current_version(runs), CURRENT, LOCK}
+    for entry in runs.iterdir():
+        if entry.name not in keep:
+            remove_tree(entry)
+    for entry in out_dir.iterdir():
+        if any(is_temp_of(entry.name, name) for name in names):
+            remove_tree(entry)
+
+
+def _new_version(runs: Path) -> Path:
+    """A new, empty version folder: ``20260108-193000-3f2a1c`` (sorts by time)."""
+    while True:
+        folder = runs / f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+        with contextlib.suppress(FileExistsError):
+            folder.mkdir()
+            return folder
+
+
+def _links_work(runs: Path) -> bool:
+    """Whether this file system (and this user) can make symbolic links."""
+    probe = runs / temp_name("probe")
+    try:
+        os.symlink(CURRENT, probe)
+    except (OSError, NotImplementedError):
+        return False
+    probe.unlink()
+    return True
+
+
+def _new_link(path: Path, text: str, folder: bool) -> Path:
+    """A new link to ``text`` beside ``path``, to be renamed over it (or over an entry of
+    another folder of the same file system whose links ``text`` is written for). ``folder``:
+    whether it leads to a folder (Windows makes file and folder links differently)."""
+    link = path.with_name(temp_name(path.name))
+    os.symlink(text, link, target_is_directory=folder)
+    return link
+
+
+def _prepare(out_dir: Path, version: Path, names: Sequence[str], build: Build) -> Path | None:
+    """Everything up to the switch; the new ``current`` link to rename into place (None when
+    the outputs were replaced one by one instead)."""
+    build(version)
+    fsync_tree(version)
+    runs = version.parent
+    if not _links_work(runs):
+        _replace_one_by_one(out_dir, version, names)
+        return None
+    _adopt(out_dir, runs, names)
+    switch = _new_link(runs / CURRENT, version.name, folder=True)
+    for name in names:  # the organiser's links first: a refusal leaves everything as it was
+        entry = out_dir / name
+        if entry.is_symlink() and not _is_ours(entry):
+            refresh_target(entry, version / name)
+    for name in names:
+        if not os.path.lexists(out_dir / name):
+            folder = (version / name).is_dir()
+            os.symlink(link_text(name), out_dir / name, target_is_directory=folder)
+    fsync_folder(out_dir)
+    return switch
+
+
+def _tidy(out_dir: Path, names: Sequence[str]) -> None:
+    """After the switch: the links to outputs this run did not make go (they point nowhere)."""
+    with contextlib.suppress(OSError):
+        for entry in out_dir.iterdir():
+            if entry.name not in names and _is_ours(entry) and not entry.exists():
+                entry.unlink()
+
+
+# Real files and folders under the outputs' names ------------------------------------------------
+
+
+def _copy(source: Path, target: Path) -> None:
+    """``source`` (a file or a folder) at ``target`` too: hard links where the system allows."""
+
+    def link_or_copy(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    if source.is_dir():
+        shutil.copytree(source, target, symlinks=True, copy_function=link_or_copy)
+    else:
+        link_or_copy(str(source), str(target))
+
+
+def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> None:
+    """Turn real files and folders under the outputs' names into links, showing the same.
+
+    A version folder gets what the output folder shows now (the real entries, and what the
+    links show), ``current`` switches to it, then each real entry is replaced by its link: at
+    every moment the organiser sees the same files.
+    """
+    real = [n for n in names if (out_dir / n).exists() and not (out_dir / n).is_symlink()]
+    if not real:
+        return
+    snapshot = _new_version(runs)
+    shown = [e for e in out_dir.iterdir() if e.name in real or (_is_ours(e) and e.exists())]
+    for entry in shown:
+        _copy(entry, snapshot / entry.name)
+    fsync_tree(snapshot)
+    os.replace(_new_link(runs / CURRENT, snapshot.name, folder=True), runs / CURRENT)
+    fsync_folder(runs)
+    for name in real:
+        entry = out_dir / name
+        folder = entry.is_dir()
+        link = _new_link(runs / name, link_text(name), folder)  # in .runs: no temporary in sight
+        if folder:
+            swap_in(link, entry)  # the link in the folder's place, the folder removed
+        else:
+            os.replace(link, entry)
+
+
+# The organiser's own links ------------------------------------------------------------------------
+
+
+def refresh_target(link: Path, staged: Path) -> None:
+    """Give the file or folder that the organiser's ``link`` points to the new ``staged`` one.
+
+    A folder is replaced whole (:func:`swap_in`): only one that is empty or holds
+    :data:`MARKER`, so that a link to the wrong folder never deletes anyone's files.
+    """
+    target = Path(os.path.realpath(link))
+    with contextlib.suppress(OSError):
+        for left in target.parent.iterdir():
+            if left.name.startswith(f".{target.name}.") and left.name.endswith(".tmp"):
+                remove_tree(left)  # a killed run's
+    build = target.with_name(temp_name(target.name))
+    try:
+        if staged.is_dir():
+            _check_replaceable(target, link)
+            shutil.copytree(staged, build)
+            (build / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+            fsync_tree(build)
+            swap_in(build, target)
+        else:
+            shutil.copyfile(staged, build)
+            _fsync_file(build)
+            os.replace(build, target)
+    except BaseException:
+        remove_tree(build)
+        raise
+
+
+def _fsync_file(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _check_replaceable(target: Path, link: Path) -> None:
+    if not target.exists():
+        return
+    if not target.is_dir():
+        raise OutputRefused(say(texts.LINK_TO_A_FILE, link=link, target=target))
+    found = {e.name for e in target.iterdir()}
+    if found and MARKER not in found:
+        raise OutputRefused(say(texts.LINK_TO_FOREIGN_FOLDER, link=link, target=target))
+
+
+# Without symbolic links ---------------------------------------------------------------------------
+
+
+def _replace_one_by_one(out_dir: Path, version: Path, names: Sequence[str]) -> None:
+    """Move each output into place, in the order given (the workbook first: the file most
+    likely to be locked, by Excel, fails before anything changed)."""
+    for done, name in enumerate(names):
+        entry, staged = out_dir / name, version / name
+        try:
+            if entry.is_symlink() and not _is_ours(entry):
+                refresh_target(entry, staged)
+            elif staged.is_dir():
+                if entry.is_symlink() or (entry.exists() and not entry.is_dir()):
+                    entry.unlink()  # a link of an earlier run, or a file in the way
+                swap_in(staged, entry)
+            else:
+                os.replace(staged, entry)
+        except OSError as exc:
+            if not done:
+                raise
+            raise PartlyReplaced(exc.errno, exc.strerror, exc.filename) from exc
+    remove_tree(version)

@@ -1,0 +1,227 @@
+"""The sent-ledger: what the mail server accepted (or refused for good), per club and season.
+
+Every run for the same club and season shares one ledger, wherever its output folder is: a
+JSON file in the user's data folder (``MAHJONG_CLUB_DATA`` when set, else the platform's, from
+``platformdirs``: ``~/.local/share/mahjong-club`` on Linux, ``~/Library/Application
+Support/mahjong-club`` on macOS, ``%LOCALAPPDATA%\\mahjong-club`` on Windows), in its
+``sent-ledgers`` folder, named after the club and season. An email is known by its recipient
+and its content key (the same recipient, subject and text is the same report).
+
+A run that sends holds the ledger's lock file (an operating-system lock: ``fcntl`` on POSIX,
+``msvcrt`` on Windows) from before it reads the ledger until it has finished, so two runs at
+once never send the same report twice. The file is rewritten atomically after every email.
+A ledger that cannot be read is an error that sends nothing; deleting the file starts over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+import platformdirs
+
+from mahjong_club.common.files import write_text_atomic
+from mahjong_club.common.text import slugify
+from mahjong_club.mail.compose import Outgoing
+from mahjong_club.messages import mail as texts
+from mahjong_club.messages.core import Message, say
+
+#: The environment variable that moves the data folder (the tests point it at a temporary one).
+DATA_ENV = "MAHJONG_CLUB_DATA"
+FORMAT = 1
+#: How often a run waiting for another run's lock looks again (seconds).
+LOCK_POLL = 0.1
+_SENT_FIELDS = ("to", "key", "subject", "at")
+_REFUSED_FIELDS = (*_SENT_FIELDS, "answer")
+
+
+class LedgerError(Exception):
+    """The ledger cannot be used (damaged, locked by another run, no folder): nothing is sent."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def data_folder(environ: Mapping[str, str] = os.environ) -> Path:
+    """Where the tool keeps its data: ``MAHJONG_CLUB_DATA``, else the user's data folder."""
+    given = environ.get(DATA_ENV, "").strip()
+    if given:
+        return Path(given).expanduser()
+    return platformdirs.user_data_path("mahjong-club", appauthor=False)
+
+
+def ledger_path(folder: Path, club: str, season: str) -> Path:
+    """The ledger of ``club`` and ``season``: readable name, exact hash of both.
+
+    >>> ledger_path(Path("data"), "Mahjong Ærø", "2025/26").as_posix()
+    'data/sent-ledgers/mahjong-aero-2025-26-6e0faaee241b.json'
+    """
+    digest = hashlib.sha256(f"{club}\n{season}".encode()).hexdigest()[:12]
+    slug = slugify(f"{club} {season}", set(), fallback="club")
+    return folder / "sent-ledgers" / f"{slug}-{digest}.json"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Ledger:
+    """The emails sent (and refused for good) for one club and season."""
+
+    def __init__(self, path: Path, club: str, season: str) -> None:
+        self.path = path
+        self.club = club
+        self.season = season
+        self.sent: dict[tuple[str, str], dict[str, str]] = {}
+        self.refused: dict[tuple[str, str], dict[str, str]] = {}
+
+    @property
+    def lock_path(self) -> Path:
+        """The lock file beside the ledger (never replaced, so its lock is stable)."""
+        return self.path.with_suffix(".lock")
+
+    def load(self) -> None:
+        """Read the ledger from disk (none yet: empty); :class:`LedgerError` when damaged."""
+        self.sent, self.refused = {}, {}
+        if not self.path.exists():
+            return
+        data = self._read(self.path)
+        if data.get("format") != FORMAT:
+            raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="format"))
+        if data.get("club") != self.club or data.get("season") != self.season:
+            club, season = data.get("club"), data.get("season")
+            raise self._damaged(say(texts.LEDGER_OTHER_SEASON, club=club, season=season))
+        for entry in self._entries(data, "sent", _SENT_FIELDS):
+            self.sent[entry["to"], entry["key"]] = entry
+        for entry in self._entries(data, "refused", _REFUSED_FIELDS):
+            self.refused[entry["to"], entry["key"]] = entry
+
+    def take_over(self, old: Path) -> None:
+        """Adopt the entries of an older version's ledger (``sent-ledger.json`` in an output
+        folder) and rename that file to ``sent-ledger.taken-over.json``."""
+        if not old.is_file():
+            return
+        for entry in self._entries(self._read(old, old), "sent", ("to", "key", "subject"), old):
+            fields = {**entry, "at": str(entry.get("sent_at", ""))}
+            self.sent.setdefault((entry["to"], entry["key"]), {k: fields[k] for k in _SENT_FIELDS})
+        self._save()
+        old.replace(old.with_name("sent-ledger.taken-over.json"))
+
+    def has_sent(self, item: Outgoing) -> bool:
+        """True when the server accepted this report for this recipient before."""
+        return (item.to, item.key) in self.sent
+
+    def refusal(self, item: Outgoing) -> dict[str, str] | None:
+        """The server's permanent refusal of this report for this recipient, if any."""
+        return self.refused.get((item.to, item.key))
+
+    def record_sent(self, item: Outgoing) -> None:
+        """Remember that the server accepted ``item`` (on disk at once)."""
+        self.refused.pop((item.to, item.key), None)
+        self.sent[item.to, item.key] = self._entry(item)
+        self._save()
+
+    def record_refused(self, item: Outgoing, answer: str) -> None:
+        """Remember the server's permanent refusal of ``item`` (on disk at once)."""
+        self.refused[item.to, item.key] = {**self._entry(item), "answer": answer}
+        self._save()
+
+    @staticmethod
+    def _entry(item: Outgoing) -> dict[str, str]:
+        return {"to": item.to, "key": item.key, "subject": item.subject, "at": _now()}
+
+    def _save(self) -> None:
+        data = {
+            "format": FORMAT,
+            "club": self.club,
+            "season": self.season,
+            "sent": list(self.sent.values()),
+            "refused": list(self.refused.values()),
+        }
+        write_text_atomic(self.path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+    def _read(self, path: Path, shown: Path | None = None) -> dict[str, Any]:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            raise self._damaged(say(texts.LEDGER_NOT_JSON, error=str(exc)), shown) from None
+        if not isinstance(data, dict):
+            raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="{…}"), shown)
+        return data
+
+    def _entries(
+        self, data: dict[str, Any], part: str, fields: tuple[str, ...], shown: Path | None = None
+    ) -> Iterator[dict[str, str]]:
+        entries = data.get(part, [])
+        if not isinstance(entries, list):
+            raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part=part), shown)
+        for entry in entries:
+            if not isinstance(entry, dict) or not all(
+                isinstance(entry.get(f), str) for f in fields
+            ):
+                raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part=f"{part}[…]"), shown)
+            yield entry
+
+    def _damaged(self, problem: Message, path: Path | None = None) -> LedgerError:
+        return LedgerError(say(texts.LEDGER_DAMAGED, path=path or self.path, problem=problem))
+
+
+@contextlib.contextmanager
+def hold_lock(path: Path, wait: float) -> Iterator[None]:
+    """Hold the operating-system lock on ``path``, waiting at most ``wait`` seconds for it."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a+b")  # noqa: SIM115 - closed below, after the unlock
+    except OSError as exc:
+        raise LedgerError(say(texts.LEDGER_UNUSABLE, path=path.parent, error=exc)) from None
+    with handle:
+        attempts = max(1, math.ceil(wait / LOCK_POLL)) + 1
+        for attempt in range(attempts):
+            if _try_lock(handle):
+                break
+            if attempt == attempts - 1:
+                raise LedgerError(say(texts.LEDGER_BUSY, path=path))
+            time.sleep(LOCK_POLL)
+        try:
+            yield
+        finally:
+            _unlock(handle)
+
+
+if sys.platform == "win32":
+    import msvcrt
+
+    def _try_lock(handle: IO[bytes]) -> bool:
+        handle.seek(0)
+        try:
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(handle: IO[bytes]) -> None:
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _try_lock(handle: IO[bytes]) -> bool:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(handle: IO[bytes]) -> None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)

@@ -1,0 +1,222 @@
+"""Messages about the emails: their settings, their addresses, sending and the sent-ledger.
+
+The terminal shows them in English (``str(message)``); the Danish is there for the day they
+reach a Danish club's own screens, and because every entry has both.
+"""
+
+from mahjong_club.messages.core import entry
+
+# Settings and addresses -----------------------------------------------------------------------
+# Checked while reading the Settings sheet (each problem names its cell) and again, as a
+# safeguard, when the emails are composed.
+
+CONTROL_CHARACTER = entry(
+    "mail.control_character",
+    en="contains a line break or another control character ({character}); write it on one line",
+    da="indeholder et linjeskift eller et andet kontroltegn ({character}); skriv det på én linje",
+)
+ADDRESS_UNUSABLE = entry(
+    "mail.address_unusable",
+    en="{address!r} cannot be used as an email address: {problem}",
+    da="{address!r} kan ikke bruges som e-mailadresse: {problem}",
+)
+ADDRESS_NO_AT = entry(
+    "mail.address_no_at",
+    en="there is no '@' in it",
+    da="der er intet '@' i den",
+)
+ADDRESS_BAD_USER = entry(
+    "mail.address_bad_user",
+    en="the part before '@' must be plain letters, digits and signs, without spaces",
+    da="delen før '@' skal være almindelige bogstaver, tal og tegn, uden mellemrum",
+)
+ADDRESS_BAD_DOMAIN = entry(
+    "mail.address_bad_domain",
+    en="{domain!r} after '@' is not a domain name like example.org",
+    da="{domain!r} efter '@' er ikke et domænenavn som example.org",
+)
+SENDER_ONLY_ADDRESS = entry(
+    "mail.sender_only_address",
+    en="{problem}; write only the address, like organiser@example.org",
+    da="{problem}; skriv kun adressen, fx organiser@example.org",
+)
+HOST_NOT_A_NAME = entry(
+    "mail.host_not_a_name",
+    en="{host!r} is not a mail server's name (like smtp.example.org) or IP address",
+    da="{host!r} er ikke navnet (som smtp.example.org) eller IP-adressen på en mailserver",
+)
+PORT_OUT_OF_RANGE = entry(
+    "mail.port_out_of_range",
+    en="{port} is not a port number (1 to 65535; usually 587 or 465)",
+    da="{port} er ikke et portnummer (1 til 65535; som regel 587 eller 465)",
+)
+
+# Before anything is written --------------------------------------------------------------------
+# ``--send`` checks what it needs first: a run that cannot send writes nothing.
+
+SEND_NEEDS_SETTING = entry(
+    "mail.send_needs_setting",
+    en="--send needs the {name} setting in the Settings sheet",
+    da="--send kræver indstillingen {name} i arket Settings",
+)
+SEND_HALF_CREDENTIALS = entry(
+    "mail.send_half_credentials",
+    en="the environment variable {given} is set but {missing} is not: set both"
+    " (or neither, for a mail server without login)",
+    da="miljøvariablen {given} er sat, men {missing} er ikke: sæt begge"
+    " (eller ingen af dem, til en mailserver uden login)",
+)
+SEND_BAD_SECONDS = entry(
+    "mail.send_bad_seconds",
+    en="the environment variable {name}={value!r} is not a number of seconds above 0",
+    da="miljøvariablen {name}={value!r} er ikke et antal sekunder over 0",
+)
+SEND_NO_CA_FILE = entry(
+    "mail.send_no_ca_file",
+    en="the environment variable SMTP_CA_FILE={path!r} names no file",
+    da="miljøvariablen SMTP_CA_FILE={path!r} peger ikke på en fil",
+)
+SEND_NOT_STARTED = entry(
+    "mail.send_not_started",
+    en="{problem}; nothing was written or sent",
+    da="{problem}; intet er skrevet eller sendt",
+)
+SEND_OPTION_ALONE = entry(
+    "mail.send_option_alone",
+    en="{option} goes only with --send",
+    da="{option} kan kun bruges sammen med --send",
+)
+
+# Sending ----------------------------------------------------------------------------------------
+
+SEND_SUMMARY = entry(
+    "mail.send_summary",
+    en="Emails sent: {sent}; already sent before: {skipped} (--resend sends them again)",
+    da="E-mails sendt: {sent}; sendt før: {skipped} (--resend sender dem igen)",
+)
+SEND_LEDGER_AT = entry(
+    "mail.send_ledger_at",
+    en="Sent-ledger: {path}",
+    da="Afsendelseslog: {path}",
+)
+REFUSED_PERMANENTLY = entry(
+    "mail.refused_permanently",
+    en="the server refused the email to {to}: {answer}; it is not sent again"
+    " (--retry-refused tries again)",
+    da="serveren afviste e-mailen til {to}: {answer}; den sendes ikke igen"
+    " (--retry-refused prøver igen)",
+)
+REFUSED_FOR_NOW = entry(
+    "mail.refused_for_now",
+    en="the server refused the email to {to} for now: {answer}; the next --send tries again",
+    da="serveren afviste e-mailen til {to} for nu: {answer}; næste --send prøver igen",
+)
+REFUSED_BEFORE = entry(
+    "mail.refused_before",
+    en="the email to {to} was refused on {when} ({answer}) and is not sent again"
+    " (--retry-refused tries again)",
+    da="e-mailen til {to} blev afvist {when} ({answer}) og sendes ikke igen"
+    " (--retry-refused prøver igen)",
+)
+NOT_SENT_BAD_ADDRESS = entry(
+    "mail.not_sent_bad_address",
+    en="no email to {name!r}: {problem}; correct the Email in the Players sheet",
+    da="ingen e-mail til {name!r}: {problem}; ret Email i arket Players",
+)
+SEND_STOPPED = entry(
+    "mail.send_stopped",
+    en="sending stopped: {reason}; not sent: {count} ({names}). Run with --send again"
+    " to send only these",
+    da="afsendelsen stoppede: {reason}; ikke sendt: {count} ({names}). Kør med --send igen"
+    " for kun at sende dem",
+)
+
+# Why sending stopped (the {reason} above) ------------------------------------------------------
+
+STOP_DEADLINE = entry(
+    "mail.stop_deadline",
+    en="it took longer than {seconds} seconds (SMTP_DEADLINE)",
+    da="den tog længere end {seconds} sekunder (SMTP_DEADLINE)",
+)
+STOP_CONNECTION = entry(
+    "mail.stop_connection",
+    en="the connection to {host} failed or was lost ({error})",
+    da="forbindelsen til {host} mislykkedes eller blev afbrudt ({error})",
+)
+STOP_SILENT = entry(
+    "mail.stop_silent",
+    en="{host} did not answer within {seconds} seconds (SMTP_TIMEOUT)",
+    da="{host} svarede ikke inden for {seconds} sekunder (SMTP_TIMEOUT)",
+)
+STOP_SERVER_ANSWER = entry(
+    "mail.stop_server_answer",
+    en="{host} answered {answer}",
+    da="{host} svarede {answer}",
+)
+STOP_SENDER_REFUSED = entry(
+    "mail.stop_sender_refused",
+    en="{host} refused the sender {sender}: {answer}",
+    da="{host} afviste afsenderen {sender}: {answer}",
+)
+STOP_NO_ENCRYPTION = entry(
+    "mail.stop_no_encryption",
+    en="{host} offers no encryption (STARTTLS); the password is not sent over a plain connection",
+    da="{host} tilbyder ingen kryptering (STARTTLS); adgangskoden sendes ikke over en"
+    " ukrypteret forbindelse",
+)
+STOP_LOGIN_REFUSED = entry(
+    "mail.stop_login_refused",
+    en="{host} did not accept SMTP_USER and SMTP_PASSWORD: {answer}",
+    da="{host} godkendte ikke SMTP_USER og SMTP_PASSWORD: {answer}",
+)
+STOP_NOT_RECORDED = entry(
+    "mail.stop_not_recorded",
+    en="the email to {to} was sent but the sent-ledger could not record it ({error});"
+    " a later --send would send it again",
+    da="e-mailen til {to} blev sendt, men afsendelsesloggen kunne ikke gemme det ({error});"
+    " en senere --send ville sende den igen",
+)
+
+# The sent-ledger --------------------------------------------------------------------------------
+
+LEDGER_DAMAGED = entry(
+    "mail.ledger_damaged",
+    en="the sent-ledger {path} is damaged ({problem}); nothing was sent. Move the file away"
+    " to start over (every email then counts as not sent yet)",
+    da="afsendelsesloggen {path} er beskadiget ({problem}); intet er sendt. Flyt filen væk"
+    " for at begynde forfra (alle e-mails regnes så som ikke sendt endnu)",
+)
+LEDGER_BUSY = entry(
+    "mail.ledger_busy",
+    en="another run is sending this club's emails for this season (it holds {path});"
+    " nothing was sent. Run again when it has finished",
+    da="en anden kørsel sender klubbens e-mails for denne sæson (den holder {path});"
+    " intet er sendt. Kør igen, når den er færdig",
+)
+LEDGER_UNUSABLE = entry(
+    "mail.ledger_unusable",
+    en="the folder {path} cannot hold the sent-ledger ({error}); nothing was sent."
+    " Set MAHJONG_CLUB_DATA to a folder you can write to",
+    da="mappen {path} kan ikke rumme afsendelsesloggen ({error}); intet er sendt."
+    " Sæt MAHJONG_CLUB_DATA til en mappe, du kan skrive i",
+)
+LEDGER_NOT_JSON = entry(
+    "mail.ledger_not_json",
+    en="it cannot be read as JSON: {error}",
+    da="den kan ikke læses som JSON: {error}",
+)
+LEDGER_WRONG_SHAPE = entry(
+    "mail.ledger_wrong_shape",
+    en="{part} is missing or not what the tool writes",
+    da="{part} mangler eller er ikke, hvad værktøjet skriver",
+)
+LEDGER_OTHER_SEASON = entry(
+    "mail.ledger_other_season",
+    en="it belongs to the club {club!r} and season {season!r}",
+    da="den hører til klubben {club!r} og sæsonen {season!r}",
+)
+STOP_LEDGER_FAILED = entry(
+    "mail.stop_ledger_failed",
+    en="the sent-ledger could not be written ({error})",
+    da="afsendelsesloggen kunne ikke skrives ({error})",
+)

@@ -1,0 +1,111 @@
+"""How far a sheet's cells reach: checked before python-calamine reads the sheet.
+
+python-calamine holds a sheet as one rectangle of cells, from its first cell with a value to
+its last. A sheet of a few bytes with one value in A1 and one in XFD1048576 makes it ask for
+half a terabyte, and the process stops on the spot: no error, no message. So before calamine
+reads a sheet, :func:`oversized` finds how far its cells with a value reach, and the reader
+refuses a sheet whose rectangle from A1 is larger than :data:`MAX_SHEET_CELLS` cells (about
+40 bytes each once read: 1.2 GB at the limit). A ``Games`` sheet of 1,000,000 rows and six
+columns spans 6 million.
+
+Most sheets take one quick look: when every cell tag is written as Excel writes it
+(``<c r="E12" …>``) in columns A to Z and rows up to 1,049,999, the sheet spans at most
+27.3 million cells, within the limit, whatever else it holds. Otherwise every row and cell
+tag is walked and placed as calamine places it (a cell without ``r`` follows the cell before
+it in its row; a row without ``r`` follows the row before), stopping as soon as the rectangle
+is too large.
+
+    >>> sheet = b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row>'
+    >>> oversized(sheet + b'</sheetData></worksheet>') is None
+    True
+    >>> far = b'<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t/></is></c></row>'
+    >>> oversized(sheet + far + b'</sheetData></worksheet>')
+    Extent(rows=1048576, columns=16384)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mahjong_club.ooxml.refs import column_index
+from mahjong_club.ooxml.xml import unescape_xml
+
+#: The most cells a sheet may span from A1 to its farthest row and column with a value.
+MAX_SHEET_CELLS = 30_000_000
+#: What the quick look proves: columns A to Z, rows up to 1,049,999.
+_QUICK_BOUND = 26 * 1_049_999
+
+_ROOT_RE = re.compile(rb"<(?:([\w.-]+):)?worksheet[\s>]")
+#: A cell tag not written ``<c r="E12"`` with one column letter and a row up to 1,049,999.
+_UNUSUAL_CELL_RE = re.compile(rb'<c(?:[>/\t\n\r]| (?!r="[A-Z](?:[0-9]{1,6}|10[0-4][0-9]{4})"))')
+#: A cell tag with a namespace prefix (or text that looks like one: the walk settles it).
+_PREFIXED_CELL_RE = re.compile(rb":c[\s>/]")
+_TAG_RE = re.compile(rb"""<(?:[\w.-]+:)?(row|c)(?=[\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>""")
+_R_ATTR_RE = re.compile(rb"""(?:^|\s)(?:[\w.-]+:)?r\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_REF_RE = re.compile(r"\$?([A-Za-z]+)\$?([0-9]+)")
+
+
+@dataclass(frozen=True)
+class Extent:
+    """How far a sheet's cells with a value reach."""
+
+    rows: int
+    """The farthest row (as Excel numbers it)."""
+    columns: int
+    """The farthest column, as a count from A (26 = column Z)."""
+
+    @property
+    def cells(self) -> int:
+        """The cells of the rectangle from A1."""
+        return self.rows * self.columns
+
+
+def _quick(data: bytes) -> bool:
+    """True when one look shows that the sheet spans at most :data:`_QUICK_BOUND` cells."""
+    root = _ROOT_RE.search(data)
+    if root is None or root.group(1):  # a namespace prefix: rare, walk the tags
+        return False
+    return _UNUSUAL_CELL_RE.search(data) is None and _PREFIXED_CELL_RE.search(data) is None
+
+
+def _r_values(attrs: bytes) -> list[str]:
+    """Every ``r`` attribute's value (with any prefix: the wider reading is the safe one)."""
+    return [
+        unescape_xml((m.group(1) if m.group(1) is not None else m.group(2)).decode("utf-8")).strip()
+        for m in _R_ATTR_RE.finditer(attrs)
+    ]
+
+
+def _walk(data: bytes, limit: int) -> Extent | None:
+    """Place every cell as calamine does; the extent as soon as it spans more than
+    ``limit`` cells, or None."""
+    row, column = 0, -1
+    rows = columns = 0
+    for match in _TAG_RE.finditer(data):
+        values = _r_values(match.group(2))
+        if match.group(1) == b"row":
+            numbers = [int(v) for v in values if v.isdigit()]
+            row, column = (max(numbers) if numbers else row + 1), -1
+            continue
+        refs = [m for v in values if (m := _REF_RE.fullmatch(v))]
+        cell_row = row
+        if refs:
+            cell_row = max(int(m.group(2)) for m in refs)
+            column = max(column_index(m.group(1)) for m in refs)
+        else:
+            column += 1
+        if match.group(2).rstrip().endswith(b"/"):  # <c …/>: no value, no place in the rectangle
+            continue
+        rows, columns = max(rows, cell_row), max(columns, column + 1)
+        if rows * columns > limit:
+            return Extent(rows, columns)
+    return None
+
+
+def oversized(data: bytes, limit: int = MAX_SHEET_CELLS) -> Extent | None:
+    """How far the cells of sheet part ``data`` reach when that spans more than ``limit``
+    cells from A1 (the first cell found beyond it); None when the sheet is within it."""
+    if limit >= _QUICK_BOUND and _quick(data):
+        return None
+    return _walk(data, limit)

@@ -1,0 +1,213 @@
+"""What a workbook package may be, checked before any part of it is unpacked.
+
+An ``.xlsx`` file is a zip, and a zip can claim anything: a part of a few kilobytes may
+unpack to gigabytes of zeros (a "zip bomb"), and its table of contents may list millions of
+parts. :func:`check_package` reads only the zip's table of contents (its central directory)
+and refuses a package that breaks one of these limits, each well above what a real club
+workbook needs:
+
+- at most :data:`MAX_PARTS` parts (a workbook has a dozen; one with a thousand pictures, a few
+  thousand), and a table of contents of at most :data:`MAX_DIRECTORY` bytes, checked before
+  the zip library reads it;
+- every part unpacks to at most :data:`MAX_PART_SIZE` bytes, the whole package to at most
+  :data:`MAX_PACKAGE_SIZE` (a ``Games`` sheet of 1,000,000 rows is about 260 MB unpacked);
+- a part (and the package as a whole) larger than :data:`RATIO_GRACE` unpacks to at most
+  :data:`MAX_RATIO` times its packed size. Sheet XML packs about 10:1, a table of texts that
+  repeats the same few names about 100:1; deflate's limit is about 1,000:1, which is what a
+  zip bomb uses.
+
+The sizes the table of contents declares bound what the readers unpack: python-calamine
+stops with an error when a part unpacks to more than it declared, and :func:`read_part`
+unpacks a megabyte at a time and never more than the declared size (``ZipFile.read`` would
+inflate the whole packed part in one step, whatever its header says). A zip whose headers
+lie is then refused as damaged: the part's checksum or its XML does not match.
+
+:func:`check_kind` refuses a macro-enabled package (``xl/vbaProject.bin``, or a macro-enabled
+content type) or a binary workbook under an ``.xlsx`` name, as the command refuses an ``.xlsm``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import struct
+import zipfile
+from pathlib import Path
+from typing import BinaryIO
+
+from mahjong_club.messages import hostile as texts
+from mahjong_club.messages.core import Message, say
+from mahjong_club.ooxml.errors import OoxmlError
+
+MAX_PARTS = 10_000
+MAX_DIRECTORY = MAX_PARTS * 1_024
+MAX_PART_SIZE = 1_000_000_000
+MAX_PACKAGE_SIZE = 2_000_000_000
+MAX_RATIO = 200
+RATIO_GRACE = 10_000_000
+
+#: The first bytes of an OLE compound file: a password-protected workbook, or an old .xls.
+OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_END = struct.Struct("<4s4H2LH")  # end of central directory record
+_END64_LOCATOR = struct.Struct("<4sLQL")
+_END64_COUNTS = struct.Struct("<QQ")  # total entries, directory size (at offset 32)
+
+
+def _directory(fp: BinaryIO) -> tuple[int, int] | None:
+    """The number of parts and the size of the table of contents, as the zip's end record
+    declares them; None when the file has no end record (it is not a zip)."""
+    fp.seek(0, 2)
+    size = fp.tell()
+    start = max(0, size - _END.size - 0xFFFF)
+    fp.seek(start)
+    tail = fp.read()
+    at = tail.rfind(b"PK\x05\x06")
+    if at < 0 or len(tail) - at < _END.size:
+        return None
+    fields = _END.unpack_from(tail, at)
+    count, directory = fields[4], fields[5]
+    if count == 0xFFFF or directory == 0xFFFFFFFF:  # a zip64 end record holds the numbers
+        locator = at - _END64_LOCATOR.size
+        if locator >= 0 and tail[locator : locator + 4] == b"PK\x06\x07":
+            offset = _END64_LOCATOR.unpack_from(tail, locator)[2]
+            fp.seek(offset)
+            record = fp.read(56)
+            if record[:4] == b"PK\x06\x06" and len(record) == 56:
+                count, directory = _END64_COUNTS.unpack_from(record, 32)
+    return count, directory
+
+
+def open_package(path: Path) -> zipfile.ZipFile:
+    """The zip at ``path``, once its table of contents is small enough to read.
+
+    Raises :class:`~mahjong_club.ooxml.errors.OoxmlError` for a file that is not a zip (an
+    OLE file: password-protected or an old ``.xls``), or whose table of contents is too large.
+    """
+    file = path.name
+    with path.open("rb") as fp:
+        head = fp.read(len(OLE_SIGNATURE))
+        if head == OLE_SIGNATURE:
+            raise OoxmlError(say(texts.OLE_FILE, file=file))
+        found = _directory(fp)
+    if found is None:
+        raise OoxmlError(say(texts.NOT_A_ZIP, file=file, error="no zip directory"))
+    count, directory = found
+    if count > MAX_PARTS:
+        raise OoxmlError(say(texts.TOO_MANY_PARTS, file=file, count=count, limit=MAX_PARTS))
+    if directory > MAX_DIRECTORY:
+        raise OoxmlError(
+            say(
+                texts.DIRECTORY_TOO_LARGE,
+                file=file,
+                size=directory,
+                limit=MAX_DIRECTORY,
+                parts=MAX_PARTS,
+            )
+        )
+    try:
+        return zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
+        raise OoxmlError(say(texts.NOT_A_ZIP, file=file, error=str(exc))) from exc
+
+
+_CHUNK = 1 << 20
+
+
+def read_part(zf: zipfile.ZipFile, name: str) -> bytes:
+    """The unpacked bytes of entry ``name``, a megabyte at a time, never more than the size
+    the zip's table of contents declares (use it instead of ``ZipFile.read``).
+
+    Raises what ``zipfile`` raises for a damaged entry (``BadZipFile`` for a wrong checksum).
+    """
+    chunks: list[bytes] = []
+    with zf.open(name) as part:
+        while chunk := part.read(_CHUNK):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _megabytes(size: int) -> int:
+    """``size`` bytes in whole megabytes, rounded up (so a refused size never shows as the
+    limit itself)."""
+    return -(-size // 1_000_000)
+
+
+def size_problem(file: str, zf: zipfile.ZipFile) -> Message | None:
+    """Why the parts of ``zf`` must not be unpacked (too many, too large, packed too
+    tightly), or None when they are within every limit."""
+    infos = zf.infolist()
+    if len(infos) > MAX_PARTS:
+        return say(texts.TOO_MANY_PARTS, file=file, count=len(infos), limit=MAX_PARTS)
+    total = packed = 0
+    for info in infos:
+        size, compressed = info.file_size, max(info.compress_size, 1)
+        total += size
+        packed += compressed
+        if size > MAX_PART_SIZE:
+            return say(
+                texts.PART_TOO_LARGE,
+                file=file,
+                part=info.filename,
+                size=_megabytes(size),
+                limit=MAX_PART_SIZE // 1_000_000,
+            )
+        if size > RATIO_GRACE and size > MAX_RATIO * compressed:
+            return say(
+                texts.PART_RATIO,
+                file=file,
+                part=info.filename,
+                ratio=size // compressed,
+                size=_megabytes(size),
+                limit=MAX_RATIO,
+            )
+    if total > MAX_PACKAGE_SIZE:
+        return say(
+            texts.PACKAGE_TOO_LARGE,
+            file=file,
+            size=_megabytes(total),
+            limit=MAX_PACKAGE_SIZE // 1_000_000,
+        )
+    if total > RATIO_GRACE and total > MAX_RATIO * packed:
+        return say(
+            texts.PACKAGE_RATIO,
+            file=file,
+            ratio=total // packed,
+            size=_megabytes(total),
+            limit=MAX_RATIO,
+        )
+    return None
+
+
+_OVERRIDE_RE = re.compile(r"<(?:[\w.-]+:)?Override\b([^>]*)>")
+_ATTR_RE = re.compile(r"""([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def _content_types(text: str) -> dict[str, str]:
+    """Part name → content type of every ``<Override>`` of ``[Content_Types].xml``."""
+    found: dict[str, str] = {}
+    for match in _OVERRIDE_RE.finditer(text):
+        attrs = {m.group(1): m.group(2) or m.group(3) or "" for m in _ATTR_RE.finditer(match[1])}
+        found[attrs.get("PartName", "").lstrip("/")] = attrs.get("ContentType", "")
+    return found
+
+
+def kind_problem(file: str, names: list[str], content_types: str | None) -> Message | None:
+    """Why the package is not a plain ``.xlsx`` workbook (it holds macros, or it is a binary
+    workbook), or None. ``content_types`` is the text of ``[Content_Types].xml``, if any.
+
+    >>> kind_problem("a.xlsx", ["xl/workbook.xml", "xl/vbaProject.bin"], None).code
+    'hostile.macro_enabled'
+    >>> kind_problem("a.xlsx", ["xl/workbook.xml"], None) is None
+    True
+    """
+    types = _content_types(content_types) if content_types else {}
+    if any("sheet.binary." in kind.lower() for kind in types.values()):
+        return say(texts.BINARY_WORKBOOK, file=file)
+    for name in names:
+        if posixpath.basename(name).lower() == "vbaproject.bin":
+            return say(texts.MACRO_ENABLED, file=file, part=name)
+    for part, kind in types.items():
+        if "macroenabled" in kind.lower():
+            of_type = say(texts.PART_OF_TYPE, part=part, type=kind)
+            return say(texts.MACRO_ENABLED, file=file, part=of_type)
+    return None

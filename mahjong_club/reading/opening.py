@@ -1,0 +1,197 @@
+"""Opening the workbook file: what a file must pass before python-calamine reads any of it.
+
+1. The zip's table of contents (:mod:`mahjong_club.ooxml.limits`): not an OLE file (a
+   password or an old ``.xls``), not too many parts, no part or package too large or packed
+   too tightly (a zip bomb is refused before anything is unpacked).
+2. ``[Content_Types].xml``: no macros, not a binary workbook under an ``.xlsx`` name.
+3. Every part that locates the sheets or that calamine reads when it opens the workbook
+   (content types, relationships, the workbook part, the texts, the formats) is whole XML
+   with no ``<!DOCTYPE`` (:mod:`mahjong_club.ooxml.wellformed`).
+4. Each sheet, when it is first read: whole XML, and within the cells a sheet may span
+   (:mod:`mahjong_club.ooxml.extent`); calamine's own errors become a message naming the
+   sheet and its part.
+
+Each refusal is a :class:`WorkbookError` with a catalogue message: the run stops, saying
+what was found and where, and writes nothing.
+"""
+
+from __future__ import annotations
+
+import zipfile
+import zlib
+from pathlib import Path
+
+from python_calamine import CalamineSheet, CalamineWorkbook
+
+from mahjong_club.messages import cells as cell_texts
+from mahjong_club.messages import hostile as texts
+from mahjong_club.messages.core import Entry, Message, say
+from mahjong_club.ooxml.errors import OoxmlError
+from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, oversized
+from mahjong_club.ooxml.limits import kind_problem, open_package, read_part, size_problem
+from mahjong_club.ooxml.package import CONTENT_TYPES, ROOT_RELS, Package, RelsDoc, rel_kind
+from mahjong_club.ooxml.package import rels_part as rels_of
+from mahjong_club.ooxml.refs import column_letter
+from mahjong_club.ooxml.wellformed import xml_problem
+
+__all__ = ["CheckedBook", "WorkbookError", "open_book"]
+
+#: What can go wrong unpacking one zip entry (a bad checksum, a size the headers lie about).
+UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, ValueError)
+#: The workbook's parts calamine reads when it opens the workbook, by relationship kind.
+_OPENED_WITH_WORKBOOK = {
+    "sharedStrings": texts.ROLE_SHARED_STRINGS,
+    "styles": texts.ROLE_STYLES,
+}
+
+
+class WorkbookError(Exception):
+    """The file cannot be read as an Excel workbook at all; ``str(error)`` is in English."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _unpack(zf: zipfile.ZipFile, name: str) -> bytes | Message:
+    """The bytes of entry ``name``, or why it cannot be unpacked."""
+    try:
+        return read_part(zf, name)
+    except UNPACK_ERRORS as exc:
+        return say(texts.ZIP_ENTRY_BROKEN, error=str(exc))
+
+
+class _Opening:
+    """The checks of one file before calamine opens it."""
+
+    def __init__(self, path: Path, zf: zipfile.ZipFile) -> None:
+        self.file = path.name
+        self.zf = zf
+        self.names = {name.lower(): name for name in zf.namelist()}
+
+    def part(self, name: str, role: Entry) -> bytes:
+        """The whole, harmless XML of part ``name`` (any letter case); refused otherwise."""
+        entry = self.names.get(name.lower())
+        if entry is None:
+            raise WorkbookError(say(texts.MISSING_PART, file=self.file, part=name, role=say(role)))
+        data = _unpack(self.zf, entry)
+        problem = data if isinstance(data, Message) else xml_problem(data)
+        if problem is not None:
+            raise WorkbookError(
+                say(texts.PART_DAMAGED, file=self.file, part=entry, role=say(role), error=problem)
+            )
+        assert isinstance(data, bytes)
+        return data
+
+    def check(self) -> dict[str, str | None]:
+        """Every check of steps 1 to 3; the part of each sheet, by the sheet's name."""
+        problem = size_problem(self.file, self.zf)
+        if problem is not None:
+            raise WorkbookError(problem)
+        types = self.part(CONTENT_TYPES, texts.ROLE_CONTENT_TYPES)
+        problem = kind_problem(self.file, list(self.names.values()), _text(types))
+        if problem is not None:
+            raise WorkbookError(problem)
+        root_rels = self.part(ROOT_RELS, texts.ROLE_PACKAGE_RELS)
+        try:
+            self._workbook_parts(RelsDoc.parse(ROOT_RELS, "", root_rels))
+            package = Package(self.zf)
+        except (OoxmlError, UnicodeDecodeError) as exc:
+            error = exc.message if isinstance(exc, OoxmlError) else str(exc)
+            message = say(cell_texts.WORKBOOK_UNREADABLE, file=self.file, error=error)
+            raise WorkbookError(message) from exc
+        for rel in package.rels.rels:
+            role = _OPENED_WITH_WORKBOOK.get(rel_kind(rel.type))
+            if role is not None and rel.target and rel.target.lower() in self.names:
+                self.part(rel.target, role)
+        return {sheet.name: sheet.part for sheet in package.sheets}
+
+    def _workbook_parts(self, root_rels: RelsDoc) -> None:
+        """Check the workbook part and its relationships, where the package says they are
+        (:class:`~mahjong_club.ooxml.package.Package` says what is missing)."""
+        office = [r for r in root_rels.rels if rel_kind(r.type) == "officeDocument" and r.target]
+        workbook = office[0].target if office else None
+        if workbook is None or workbook.lower() not in self.names:
+            return
+        self.part(workbook, texts.ROLE_WORKBOOK)
+        if rels_of(workbook).lower() in self.names:
+            self.part(rels_of(workbook), texts.ROLE_WORKBOOK_RELS)
+
+
+def _text(data: bytes) -> str:
+    """A part's text, for a look at its content (damaged characters replaced)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", "replace")
+    return data.decode("utf-8", "replace")
+
+
+def open_book(path: Path) -> CheckedBook:
+    """The workbook at ``path`` opened by calamine, once the file has passed steps 1 to 3;
+    raises :class:`WorkbookError` otherwise."""
+    try:
+        zf = open_package(path)
+    except OoxmlError as exc:
+        raise WorkbookError(exc.message) from exc
+    with zf:
+        parts = _Opening(path, zf).check()
+    try:
+        book = CalamineWorkbook.from_path(str(path))
+    except Exception as exc:  # calamine raises its own error types
+        message = say(cell_texts.WORKBOOK_UNREADABLE, file=path.name, error=str(exc))
+        raise WorkbookError(message) from exc
+    return CheckedBook(path, book, parts)
+
+
+class CheckedBook:
+    """A workbook opened by calamine whose sheets are checked (step 4) before it reads them."""
+
+    def __init__(self, path: Path, book: CalamineWorkbook, parts: dict[str, str | None]) -> None:
+        self.path = path
+        self._book = book
+        self._parts = parts
+        self._checked: set[str] = set()
+
+    @property
+    def sheet_names(self) -> list[str]:
+        """The sheets' names, in the workbook's order."""
+        return list(self._book.sheet_names)
+
+    def get_sheet_by_name(self, name: str) -> CalamineSheet:
+        """Sheet ``name`` read by calamine, once its part is checked; :class:`WorkbookError`
+        naming the sheet and its part when it is damaged or too large."""
+        part = self._parts.get(name)
+        if name not in self._checked:
+            self._check_sheet(name, part)
+            self._checked.add(name)
+        try:
+            return self._book.get_sheet_by_name(name)
+        except Exception as exc:  # calamine raises its own error types
+            raise WorkbookError(
+                say(texts.SHEET_DAMAGED, sheet=name, part=part or "?", error=str(exc))
+            ) from exc
+
+    def _check_sheet(self, name: str, part: str | None) -> None:
+        if part is None:
+            return  # calamine says what is wrong
+        with zipfile.ZipFile(self.path) as zf:
+            entry = {n.lower(): n for n in zf.namelist()}.get(part.lower())
+            if entry is None:
+                return
+            data = _unpack(zf, entry)
+        problem = data if isinstance(data, Message) else xml_problem(data)
+        if problem is not None:
+            raise WorkbookError(say(texts.SHEET_DAMAGED, sheet=name, part=entry, error=problem))
+        assert isinstance(data, bytes)
+        extent = oversized(data)
+        if extent is not None:
+            raise WorkbookError(
+                say(
+                    texts.SHEET_TOO_WIDE,
+                    sheet=name,
+                    part=entry,
+                    rows=extent.rows,
+                    column=column_letter(extent.columns - 1),
+                    cells=extent.cells,
+                    limit=MAX_SHEET_CELLS,
+                )
+            )

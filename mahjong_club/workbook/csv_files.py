@@ -1,0 +1,51 @@
+"""The CSV files the tool writes, made safe to open in a spreadsheet program.
+
+A spreadsheet program that opens a CSV file takes a cell starting with ``=``, ``+``, ``-`` or
+``@`` for a formula, and a formula can fetch a web address or start a program (CSV or formula
+injection). A player's name is whatever somebody typed, so, as OWASP recommends, a text
+starting with one of those characters, or with a tab or a carriage return, is written with a
+leading apostrophe, and quoted: Excel and LibreOffice show it as text, and the apostrophe
+tells a reader of the file that it was added. Numbers stay numbers: a negative score is
+written ``-12300``, a fraction as a decimal.
+
+    >>> print(csv_text([["Player", "Points"], ["=1+2", -12300], ["Dahl, Mette", Fraction(5, 2)]]))
+    Player,Points
+    "'=1+2",-12300
+    "Dahl, Mette",2.5
+    <BLANKLINE>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+#: What a spreadsheet program reads as the start of a formula (OWASP's list).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NEEDS_QUOTES = (",", '"', "\n", "\r")
+
+
+def csv_field(value: object) -> str:
+    """One cell as CSV text: a number as it is, a text quoted when needed and defused when
+    it starts like a formula.
+
+    >>> print(*(csv_field(v) for v in (None, 3, -1.5, "@SUM(A1)", 'a "b" c', "Åse")))
+     3 -1.5 "'@SUM(A1)" "a ""b"" c" Åse
+    """
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        value = float(value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    text = str(value)
+    if text.startswith(FORMULA_STARTS):
+        text = "'" + text
+    elif not any(c in text for c in _NEEDS_QUOTES):
+        return text
+    return '"' + text.replace('"', '""') + '"'
+
+
+def csv_text(rows: Iterable[Sequence[object]]) -> str:
+    """``rows`` as CSV text: comma-separated, one line per row."""
+    return "".join(",".join(csv_field(v) for v in row) + "\n" for row in rows)

@@ -1,0 +1,146 @@
+"""Every email exactly once, whatever a real SMTP server (aiosmtpd on 127.0.0.1) does: refuse
+one recipient for now or for good, drop the connection, trickle its answers, or serve two runs
+of the tool at once."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.builders import write_workbook
+from tests.mail_server import addressed_to, servers
+from tests.test_mail import mail_sheets, run
+
+ROOT = Path(__file__).resolve().parent.parent
+EVERYONE = ["a@example.org", "b@example.org", "d@example.org", "e@example.org"]
+EVERYONE += ["organiser@example.org"]
+
+
+@pytest.fixture(autouse=True)
+def data(tmp_path, monkeypatch):
+    """The sent-ledger's data folder is the test's own; no SMTP_* variable of the caller's."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("MAHJONG_CLUB_DATA", str(folder))
+    for name in ("SMTP_USER", "SMTP_PASSWORD", "SMTP_CA_FILE", "SMTP_TIMEOUT", "SMTP_DEADLINE"):
+        monkeypatch.delenv(name, raising=False)
+    return folder
+
+
+@pytest.fixture
+def smtp():
+    with servers() as start:
+        yield start
+
+
+def test_one_refused_recipient_does_not_stop_the_others(tmp_path, smtp, capsys):
+    inbox, port = smtp(
+        refuse_rcpt={"b@example.org": "550 5.1.1 No such user here"},
+        refuse_data={"d@example.org": "451 4.3.0 Mailbox busy, try later"},
+    )
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 1
+    captured = capsys.readouterr()
+    assert addressed_to(inbox) == ["a@example.org", "e@example.org", "organiser@example.org"]
+    assert "Emails sent: 3; already sent before: 0" in captured.out
+    assert (
+        "Error: the server refused the email to b@example.org: 550 5.1.1 No such user here;"
+        " it is not sent again (--retry-refused tries again)"
+    ) in captured.err
+    assert (
+        "Error: the server refused the email to d@example.org for now:"
+        " 451 4.3.0 Mailbox busy, try later; the next --send tries again"
+    ) in captured.err
+
+    inbox.refuse_data.clear()  # d's mailbox has room again; b still does not exist
+    inbox.attempts.clear()
+    assert run(tmp_path, sheets, "--send") == 0
+    captured = capsys.readouterr()
+    assert inbox.attempts == ["d@example.org"]  # only the temporary refusal is tried again
+    assert addressed_to(inbox).count("d@example.org") == 1
+    assert "Emails sent: 1; already sent before: 3" in captured.out
+    assert "the email to b@example.org was refused on" in captured.err
+    assert "(550 5.1.1 No such user here) and is not sent again" in captured.err
+
+    inbox.refuse_rcpt.clear()  # the address was added on the server after all
+    assert run(tmp_path, sheets, "--send", "--retry-refused") == 0
+    assert sorted(inbox.recipients) == EVERYONE  # every one exactly once
+
+
+def test_a_dropped_connection_leaves_the_rest_to_the_next_send(tmp_path, smtp, capsys):
+    dropping, port = smtp(drop_at=3)
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 1
+    err = capsys.readouterr().err
+    assert len(dropping.messages) == 2
+    assert "sending stopped: the connection to 127.0.0.1 failed or was lost" in err
+    assert "not sent: 3 (d@example.org, e@example.org, organiser@example.org)" in err
+    working, port2 = smtp()
+    sheets["Settings"][-1] = ["smtp_port", port2]
+    assert run(tmp_path, sheets, "--send") == 0
+    assert addressed_to(working) == ["d@example.org", "e@example.org", "organiser@example.org"]
+    assert sorted(addressed_to(dropping) + addressed_to(working)) == EVERYONE
+
+
+def test_a_silent_server_times_out_each_step(tmp_path, smtp, capsys, monkeypatch):
+    monkeypatch.setenv("SMTP_TIMEOUT", "0.5")
+    slow, port = smtp(delay=30)  # far longer than the step's timeout (stopped with the server)
+    assert run(tmp_path, mail_sheets(port), "--send") == 1
+    err = capsys.readouterr().err
+    assert "sending stopped: 127.0.0.1 did not answer within 0.5 seconds (SMTP_TIMEOUT)" in err
+    assert "not sent: 5" in err
+    assert slow.messages == []
+
+
+def test_a_trickling_server_cannot_hold_the_run_past_the_deadline(tmp_path, smtp, capsys):
+    trickling, port = smtp(trickle_at=2)  # answers the 2nd email a line every 0.05 s, for 20 s
+    sheets = mail_sheets(port)
+    env = {"SMTP_DEADLINE": "2", "SMTP_TIMEOUT": "1"}  # each line comes well within a step
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        assert run(tmp_path, sheets, "--send") == 1
+    err = capsys.readouterr().err
+    assert "sending stopped: it took longer than 2 seconds (SMTP_DEADLINE)" in err
+    assert trickling.data_count == 2  # the third email was never started
+    first = addressed_to(trickling)
+    assert first == ["a@example.org"]
+    working, port2 = smtp()
+    sheets["Settings"][-1] = ["smtp_port", port2]
+    assert run(tmp_path, sheets, "--send") == 0
+    assert sorted(first + addressed_to(working)) == EVERYONE
+
+
+def test_two_runs_at_once_send_each_email_once(tmp_path, smtp, data):
+    inbox, port = smtp(delay=0.2)  # slow enough for the two runs to overlap
+    workbook = write_workbook(tmp_path / "season.xlsx", mail_sheets(port))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SMTP_")}
+    env["MAHJONG_CLUB_DATA"] = str(data)
+    runs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                ROOT / "process.py",
+                workbook,
+                "--out",
+                tmp_path / f"out{n}",
+                "--send",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in (1, 2)
+    ]
+    outputs = [p.communicate(timeout=120) for p in runs]
+    results = [(p.returncode, out, err) for p, (out, err) in zip(runs, outputs, strict=True)]
+    assert [code for code, _, _ in results] == [0, 0], results
+    assert sorted(inbox.recipients) == EVERYONE
+    lines = [line for _, out, _ in results for line in out.splitlines()]
+    assert sorted(line for line in lines if line.startswith("Emails sent")) == [
+        "Emails sent: 0; already sent before: 5 (--resend sends them again)",
+        "Emails sent: 5; already sent before: 0 (--resend sends them again)",
+    ]

@@ -1,0 +1,215 @@
+"""common.publish: a run's outputs appear in the output folder all at once, or not at all.
+
+Real folders and links throughout; where a failure is needed, a real one (a file where a folder
+must be) or, said so, an injected one.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from mahjong_club.common import files, publish
+from mahjong_club.common.publish import MARKER, RUNS, OutputRefused, PartlyReplaced
+
+NAMES = ["season.xlsx", "report", "outbox"]
+
+
+def builder(tag: str, pages: int = 3):
+    """A build that writes a workbook, ``pages`` pages and one email, all saying ``tag``."""
+
+    def build(folder: Path) -> None:
+        (folder / "season.xlsx").write_text(f"workbook {tag}")
+        files.write_tree(folder / "report", {f"p{i}.html": f"{tag} {i}" for i in range(pages)})
+        files.write_tree(folder / "outbox", {"001-organiser.eml": f"mail {tag}"})
+
+    return build
+
+
+def shown(out: Path) -> dict[str, str]:
+    """What the organiser sees: every file through the links, without ``.runs``."""
+    seen = {}
+    for root, dirs, names in os.walk(out, followlinks=True):
+        dirs[:] = [d for d in dirs if d != RUNS]
+        for name in names:
+            path = Path(root, name)
+            seen[str(path.relative_to(out))] = path.read_text()
+    return seen
+
+
+def expected(tag: str, pages: int = 3) -> dict[str, str]:
+    seen = {"season.xlsx": f"workbook {tag}", "outbox/001-organiser.eml": f"mail {tag}"}
+    seen.update({f"report/p{i}.html": f"{tag} {i}" for i in range(pages)})
+    return seen
+
+
+def test_the_outputs_are_links_through_current(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    publish.publish(out, NAMES, builder("one"))
+    assert shown(out) == expected("one")
+    assert sorted(os.listdir(out)) == [".runs", "outbox", "report", "season.xlsx"]
+    assert os.readlink(out / "report") == ".runs/current/report"
+    assert os.readlink(out / "season.xlsx") == ".runs/current/season.xlsx"
+    version = publish.current_version(out / RUNS)
+    assert version is not None
+    assert sorted(os.listdir(out / RUNS)) == sorted([version, "current", "lock"])
+
+
+def test_a_second_run_keeps_the_previous_one_until_the_third(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    versions = []
+    for tag in ("one", "two", "three"):
+        publish.publish(out, NAMES, builder(tag))
+        versions.append(publish.current_version(out / RUNS))
+        assert shown(out) == expected(tag)
+    kept = sorted(n for n in os.listdir(out / RUNS) if n not in ("current", "lock"))
+    assert kept == sorted(versions[1:])
+
+
+def test_a_failing_build_leaves_the_previous_results_and_no_version(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    publish.publish(out, NAMES, builder("old"))
+    before = sorted(os.listdir(out / RUNS))
+
+    def half(folder: Path) -> None:
+        builder("new")(folder)
+        # a page that cannot be written: its folder would be where a page is
+        files.write_tree(folder / "report", {"p1.html/more.html": "x"})
+
+    with pytest.raises(FileExistsError, match=r"p1\.html"):
+        publish.publish(out, NAMES, half)
+    assert shown(out) == expected("old")
+    assert sorted(os.listdir(out / RUNS)) == before
+
+
+def test_an_output_the_new_run_lacks_disappears(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+
+    def with_export(folder: Path) -> None:
+        builder("old")(folder)
+        (folder / "ema-results.csv").write_text("csv")
+
+    publish.publish(out, [*NAMES, "ema-results.csv"], with_export)
+    assert (out / "ema-results.csv").read_text() == "csv"
+    publish.publish(out, NAMES, builder("new"))
+    assert shown(out) == expected("new")
+    assert not os.path.lexists(out / "ema-results.csv")
+
+
+def test_leftovers_of_killed_runs_are_removed(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    publish.publish(out, NAMES, builder("old"))
+    runs = out / RUNS
+    (runs / "20200101-000000-abcdef").mkdir()  # a killed run's version
+    (runs / "20200101-000000-abcdef" / "season.xlsx").write_text("half")
+    os.symlink("20200101-000000-abcdef", runs / ".current.1234abcd.tmp")  # its switch link
+    (out / ".report-k2j3h4").mkdir()  # a killed run of the tool before 0.3
+    (out / ".season.xlsx.x8y9z0.tmp").write_text("half")
+    (out / "notes.txt").write_text("the organiser's")
+    publish.publish(out, NAMES, builder("new"))
+    assert shown(out) == {**expected("new"), "notes.txt": "the organiser's"}
+    assert sorted(os.listdir(out)) == [".runs", "notes.txt", "outbox", "report", "season.xlsx"]
+    assert len(os.listdir(runs)) == 4  # current, lock, the previous and this run
+
+
+def test_results_of_the_tool_before_0_3_become_links_showing_the_same(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    (out / "report").mkdir(parents=True)
+    for i in range(3):
+        (out / "report" / f"p{i}.html").write_text(f"old {i}")
+    (out / "outbox").mkdir()
+    (out / "outbox" / "001-organiser.eml").write_text("mail old")
+    (out / "season.xlsx").write_text("workbook old")
+    seen_during = []
+
+    def build(folder: Path) -> None:
+        seen_during.append(shown(out))
+        builder("new")(folder)
+
+    publish.publish(out, NAMES, build)
+    assert seen_during == [expected("old")]
+    assert shown(out) == expected("new")
+    assert all((out / name).is_symlink() for name in NAMES)
+
+
+def test_a_page_saved_over_the_link_is_replaced(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    publish.publish(out, NAMES, builder("one"))
+    (out / "season.xlsx").unlink()  # a program saved the workbook as a real file
+    (out / "season.xlsx").write_text("saved by Excel")
+    publish.publish(out, NAMES, builder("two"))
+    assert shown(out) == expected("two")
+    assert (out / "season.xlsx").is_symlink()
+
+
+def test_a_linked_report_stays_a_link_and_its_folder_gets_the_pages(tmp_path: Path) -> None:
+    out, web = tmp_path / "out", tmp_path / "www" / "club"
+    web.mkdir(parents=True)
+    out.mkdir()
+    os.symlink(web, out / "report")
+    publish.publish(out, NAMES, builder("one"))
+    publish.publish(out, NAMES, builder("two", pages=2))
+    assert os.readlink(out / "report") == str(web)
+    assert sorted(os.listdir(web)) == [MARKER, "p0.html", "p1.html"]
+    assert (web / "p1.html").read_text() == "two 1"
+    assert sorted(os.listdir(web.parent)) == ["club"]  # no temporaries beside it
+    assert shown(out)["season.xlsx"] == "workbook two"
+
+
+def test_a_link_to_a_folder_of_other_files_is_refused(tmp_path: Path) -> None:
+    out, documents = tmp_path / "out", tmp_path / "Documents"
+    documents.mkdir()
+    (documents / "season.xlsx").write_text("the organiser's own workbook")
+    out.mkdir()
+    os.symlink(documents, out / "report")
+    with pytest.raises(OutputRefused, match="holds files this tool did not write"):
+        publish.publish(out, NAMES, builder("one"))
+    assert os.listdir(documents) == ["season.xlsx"]
+    assert sorted(os.listdir(out)) == [".runs", "report"]
+    assert sorted(os.listdir(out / RUNS)) == ["lock"]
+
+
+def test_without_links_the_outputs_are_replaced_one_by_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a FAT memory stick or Windows without the right to make links (injected: the probe fails)
+    monkeypatch.setattr(publish, "_links_work", lambda _runs: False)
+    out = tmp_path / "out"
+    publish.publish(out, NAMES, builder("one"))
+    publish.publish(out, NAMES, builder("two"))
+    assert shown(out) == expected("two")
+    assert not any((out / name).is_symlink() for name in NAMES)
+    assert sorted(os.listdir(out / RUNS)) == ["lock"]
+
+
+def test_without_links_a_failure_after_the_first_output_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(publish, "_links_work", lambda _runs: False)
+    out = tmp_path / "out"
+    publish.publish(out, NAMES, builder("one"))
+    monkeypatch.setattr(files, "exchange", lambda *_: False)
+    real_rename = os.rename
+
+    def report_fails(src: str | Path, dst: str | Path) -> None:
+        if Path(dst).name == "report" and Path(src).parent != out:  # the new one, not the old
+            raise OSError(28, "No space left on device", str(dst))
+        real_rename(src, dst)
+
+    monkeypatch.setattr(os, "rename", report_fails)
+    with pytest.raises(PartlyReplaced, match="No space left"):
+        publish.publish(out, NAMES, builder("two"))
+    monkeypatch.undo()
+    assert shown(out)["season.xlsx"] == "workbook two"
+    assert shown(out)["report/p0.html"] == "one 0"
+
+
+def test_a_file_where_the_versions_go_is_reported(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / RUNS).write_text("not a folder")
+    with pytest.raises(FileExistsError, match="File exists"):
+        publish.publish(out, NAMES, builder("one"))
+    assert sorted(os.listdir(out)) == [RUNS]

@@ -1,0 +1,114 @@
+"""How far a sheet's cells reach, as python-calamine would place them, however the cell tags
+are written; and a Games sheet of 1,000,000 rows is still read, within every limit."""
+
+from __future__ import annotations
+
+import datetime as dt
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent, oversized
+from mahjong_club.ooxml.limits import MAX_RATIO, size_problem
+from mahjong_club.ooxml.wellformed import xml_problem
+from mahjong_club.reading.tables import Workbook
+from tests.builders import write_workbook
+from tests.test_cli_errors import league
+
+HEAD = b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+TAIL = b"</sheetData></worksheet>"
+
+
+def sheet(*rows: bytes) -> bytes:
+    first = b'<row r="1"><c r="A1" t="inlineStr"><is><t>Game</t></is></c></row>'
+    return HEAD + first + b"".join(rows) + TAIL
+
+
+def cell(row: str, tag: str = '<c r="Z5000000">') -> bytes:
+    """A row holding the number 1 in the cell ``tag`` opens (closed as ``c`` is named)."""
+    name = tag[1:].split()[0].rstrip(">")
+    return f'<row r="{row}">{tag}<v>1</v></{name}></row>'.encode()
+
+
+FAR = Extent(5_000_000, 26)
+PREFIXED = '<x:c xmlns:x="urn:x" r="Z5000000">'
+EMPTY_TEXT = b'<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t></t></is></c></row>'
+NO_R = b'<row r="20000000"><c r="A1"><v>1</v></c><c><v>1</v></c></row>'
+CASES = [
+    ("plain", cell("5000000"), FAR),
+    ("lower case", cell("100", '<c r="z5000000">'), FAR),
+    ("single quotes", cell("100", "<c r='Z5000000'>"), FAR),
+    ("spaces", cell("100", '<c  r = "Z5000000">'), FAR),
+    ("r last", cell("100", '<c t="n" r="Z5000000">'), FAR),
+    ("other prefix", cell("100", PREFIXED), FAR),
+    ("no r: the row's r, the next column", NO_R, Extent(20_000_000, 2)),
+    ("AAAA3 within", cell("3", '<c r="AAAA3">'), None),
+    ("AAAA2000", cell("2000", '<c r="AAAA2000">'), Extent(2000, 18279)),
+    ("empty text still a value", EMPTY_TEXT, Extent(1_048_576, 16_384)),
+    ("formatted only: no value", b'<row r="1048576"><c r="XFD1048576" s="1"/></row>', None),
+    ("1,048,576 rows x 26", cell("1048576", '<c r="Z1048576">'), None),
+]
+
+
+@pytest.mark.parametrize(("row", "extent"), [pytest.param(*c[1:], id=c[0]) for c in CASES])
+def test_how_far_the_cells_reach(row, extent):
+    assert oversized(sheet(row)) == extent
+
+
+def test_the_quick_look_is_within_the_limit():
+    # What the quick look lets through (columns A-Z, rows up to 1,049,999) must fit the limit.
+    assert MAX_SHEET_CELLS >= 26 * 1_049_999
+    assert oversized(sheet(b'<row r="1049999"><c r="Z1049999"><v>1</v></c></row>')) is None
+
+
+def test_a_lower_limit_walks_the_cells():
+    data = sheet(b'<row r="30"><c r="C30"><v>1</v></c></row>')
+    assert oversized(data, limit=89) == Extent(30, 3)
+    assert oversized(data, limit=90) is None
+
+
+def games_rows(count: int) -> bytes:
+    """A Games sheet as openpyxl writes it, with ``count`` valid game rows."""
+    date = (dt.date(2025, 8, 28) - dt.date(1899, 12, 30)).days
+    parts = [HEAD]
+    header = ["Game", "Date", "Division", "Player", "Score", "Substituted"]
+    cells = "".join(
+        f'<c r="{"ABCDEF"[i]}1" t="inlineStr"><is><t>{h}</t></is></c>' for i, h in enumerate(header)
+    )
+    parts.append(f'<row r="1">{cells}</row>'.encode())
+    scores = (42300, 31500, 25200, 21000)
+    for i in range(count):
+        r = i + 2
+        parts.append(
+            f'<row r="{r}"><c r="A{r}" t="n"><v>{i // 4 + 1}</v></c><c r="B{r}" s="1" t="n">'
+            f'<v>{date}</v></c><c r="C{r}" t="inlineStr"><is><t>R1</t></is></c>'
+            f'<c r="D{r}" t="inlineStr"><is><t>{"ABCD"[i % 4]}</t></is></c>'
+            f'<c r="E{r}" t="n"><v>{scores[i % 4]}</v></c></row>'.encode()
+        )
+    parts.append(TAIL)
+    return b"".join(parts)
+
+
+@pytest.mark.slow
+def test_a_million_row_games_sheet_is_read(tmp_path: Path):
+    path = write_workbook(tmp_path / "big.xlsx", league())
+    rows = games_rows(1_000_000)
+    with zipfile.ZipFile(path) as zf:
+        parts = {n: zf.read(n) for n in zf.namelist()}
+    parts["xl/worksheets/sheet4.xml"] = rows
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in parts.items():
+            zf.writestr(name, data)
+    with zipfile.ZipFile(path) as zf:
+        info = zf.getinfo("xl/worksheets/sheet4.xml")
+        assert size_problem(path.name, zf) is None
+    assert info.file_size > 200_000_000
+    assert info.file_size < MAX_RATIO * info.compress_size / 5  # well below the ratio limit
+    assert xml_problem(rows) is None
+    assert oversized(rows) is None
+    del rows, parts
+    book = Workbook(path)
+    games = book.rows("Games")
+    assert len(games) == 1_000_001
+    assert games[-1][:5] == [250_000, dt.date(2025, 8, 28), "R1", "D", 21000]
