@@ -12,8 +12,11 @@ from mahjong_club.compute.next_season import NextSeasonResult
 from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.compute.standings import StandingsResult
 from mahjong_club.compute.tonight import TonightResult
+from mahjong_club.messages import terminal as texts
 from mahjong_club.messages.breakdown import hand_breakdown
+from mahjong_club.messages.core import say
 from mahjong_club.messages.rules import advice
+from mahjong_club.messages.terminal import counted
 from mahjong_club.model import Season, season_dates
 from rules.model import GameType
 
@@ -113,6 +116,24 @@ def tonight_text(result: TonightResult) -> str:
 
 
 def hands_text(results: Sequence[HandResult]) -> str:
+    """The hands in short: how many, and each session's totals (the breakdown: -v)."""
+    totals: dict[str, dict[str, int]] = {}
+    hands = {(r.session, r.hand) for r in results}
+    for r in results:
+        totals.setdefault(r.session, {})[r.player.player] = r.running_total
+    head = say(
+        texts.HANDS_SHORT,
+        hands=counted(len(hands), texts.HANDS),
+        sessions=counted(len(totals), texts.SESSIONS),
+    )
+    lines = [str(head)]
+    for session, players in totals.items():
+        shown = ", ".join(f"{player} {total:+d}" for player, total in players.items())
+        lines.append(f"  {say(texts.HANDS_SESSION, session=session, totals=shown)}")
+    return "\n".join(lines)
+
+
+def hands_breakdown_text(results: Sequence[HandResult]) -> str:
     """Every hand: each player's breakdown and settlement, and the session totals."""
     lines: list[str] = []
     current: tuple[str, int] | None = None

@@ -113,8 +113,26 @@ CASES = [
         id="non-number score",
     ),
     pytest.param(
-        set_cell(league(), "Games", 3, 1, "4/9/2025"),
-        ["sheet 'Games', row 4, column 'Date'", "expected a date, like 2025-09-04", "'4/9/2025'"],
+        set_cell(league(), "Games", 3, 1, "31-02-2025"),
+        [
+            "sheet 'Games', row 4, column 'Date'",
+            "found '31-02-2025': read day first, that is day 31 of month 2 of 2025",
+            "write the date as year-month-day, like 2025-02-28",
+        ],
+        id="no such day typed day first",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 3, 1, "4/9/25"),
+        ["sheet 'Games', row 4, column 'Date'", "'4/9/25': a year of two digits (25)"],
+        id="two-digit year",
+    ),
+    pytest.param(
+        set_cell(league(), "Games", 3, 1, "4 Sept"),
+        [
+            "sheet 'Games', row 4, column 'Date'",
+            "expected a date, like 2025-09-04 or 04-09-2025 (day first)",
+            "'4 Sept'",
+        ],
         id="bad date",
     ),
     pytest.param(

@@ -64,7 +64,7 @@ def run(tmp_path, sheets, *extra):
 
 
 def test_a_hands_only_workbook_gets_hand_scores(tmp_path, capsys):
-    code, out = run(tmp_path, hands_sheet())
+    code, out = run(tmp_path, hands_sheet(), "-v")
     assert code == 0, capsys.readouterr().err
     scores = rows(out, "Hand scores")
     first = [
@@ -88,7 +88,16 @@ def test_a_hands_only_workbook_gets_hand_scores(tmp_path, capsys):
     assert scores[1]["Breakdown"].endswith("32 × 2 = 64")
     assert set(openpyxl.load_workbook(out).sheetnames) == {"Hands", "Hand scores", "Problems"}
     printed = capsys.readouterr().out
-    assert "S Sol Mah-Jong: concealed pung of red dragons 8" in printed
+    assert "S Sol Mah-Jong: concealed pung of red dragons 8" in printed  # -v: every hand
+
+
+def test_without_v_the_hands_are_in_short(tmp_path, capsys):
+    code, _out = run(tmp_path, hands_sheet())
+    assert code == 0, capsys.readouterr().err
+    printed = capsys.readouterr().out
+    assert "Mah-Jong" not in printed and "hand 1 (round E)" not in printed
+    assert "Hands: 2 hands in 1 session; every hand's breakdown is in the Hand scores" in printed
+    assert "  Session 1, totals: Erik -104, Sol +256, Vera -36, Nils -116\n" in printed
 
 
 def edit(sheets, row, column, value):

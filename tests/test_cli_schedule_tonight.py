@@ -5,6 +5,7 @@ The workbook is tests/test_cli_season_end.py's: R1 (riichi) A to E, M1 (MCR) A t
 game played in each on 2025-09-04; C is substitutable from 2026-01-01.
 """
 
+import datetime as dt
 import itertools
 from collections import Counter
 
@@ -107,13 +108,14 @@ def tonight_sheets():
 
 def test_tonight_sheet(tmp_path, capsys):
     night = THURSDAYS[-1].isoformat()
+    day = dt.datetime.combine(THURSDAYS[-1], dt.time())  # a real date cell
     code, out = run(tmp_path, tonight_sheets(), "--tonight", night)
     captured = capsys.readouterr()
     assert code == 0, captured.err
     assert [list(r.values()) for r in rows(out, "Tonight")] == [
-        [night, "M1", 2, "A", "B", "C", "D", "C", "1 substitute needed"],
+        [day, "M1", 2, "A", "B", "C", "D", "C", "1 substitute needed"],
         [
-            night, None, None, None, None, None, None, None,
+            day, None, None, None, None, None, None, None,
             "present, not seated (the substitutes for 1 seat(s) come from them): E, Guest",
         ],
     ]  # fmt: skip

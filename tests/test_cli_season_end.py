@@ -53,9 +53,11 @@ def test_attendance_status_sheet(tmp_path, capsys):
     assert (a["Divisions"], a["Required"], a["Regular nights"], a["Attended"]) == (2, "2/3", 19, 19)
     assert (a["Status"], a["Since"]) == ("ok", None)
     # C came on time once: warning at the 2025-12-11 check, substitutable at 2026-01-01.
-    assert (c["Attended"], c["Status"], c["Since"]) == (1, "substitutable", "2026-01-01")
+    # dates are real date cells
+    since = dt.datetime(2026, 1, 1)
+    assert (c["Attended"], c["Status"], c["Since"]) == (1, "substitutable", since)
     assert e["Divisions"] == 1 and e["Required"] == "2/5" and e["Status"] == "ok"
-    assert c["Next check"] == "2026-01-22"
+    assert c["Next check"] == dt.datetime(2026, 1, 22)
     assert c["Advice"].startswith("cannot pass the 2026-01-22 check")
 
 

@@ -60,7 +60,7 @@ def run(tmp_path, sheets, *extra):
 
 
 def test_outbox_without_send(tmp_path, data, capsys):
-    assert run(tmp_path, mail_sheets(1)) == 0
+    assert run(tmp_path, mail_sheets(1), "-v") == 0
     files = sorted(p.name for p in (tmp_path / "out/outbox").iterdir())
     assert files == [
         "001-player-a.eml",
@@ -70,7 +70,9 @@ def test_outbox_without_send(tmp_path, data, capsys):
         "005-organiser.eml",
     ]
     out = capsys.readouterr().out
-    assert "a@example.org — Mahjong Ærø: standings as of 4 September 2025" in out
+    assert "a@example.org — Mahjong Ærø: standings as of 4 September 2025" in out  # -v
+    assert f"Wrote 5 emails to {tmp_path / 'out/outbox'}\n" in out
+    assert f"  - 5 emails not sent, only written to {tmp_path / 'out/outbox'}: run again" in out
     assert not data.exists()  # no ledger: nothing was sent
 
 

@@ -8,6 +8,7 @@ import hashlib
 import io
 import math
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -35,7 +36,12 @@ from mahjong_club.workbook.xlsx import (
     write_result_workbook,
 )
 
-CHANGED_PARTS = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"}
+CHANGED_PARTS = {
+    "xl/workbook.xml",
+    "xl/_rels/workbook.xml.rels",
+    "[Content_Types].xml",
+    "xl/styles.xml",  # the result sheets' styles are appended (tests/test_styled_sheets.py)
+}
 LO_CSV_FILTER = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1"
 
 
@@ -370,8 +376,8 @@ def test_target_keeps_formatting_and_adds_result_sheets(
     assert isinstance(got[1][1], int) and isinstance(got[1][3], int)
     assert got[1][4] == pytest.approx(7 / 3, abs=1e-15)
     assert got[1][4] == float(Fraction(7, 3))
-    assert got[1][5:] == ["2025-09-04", True, None]
-    assert got[2][3:7] == [-3.25, 2, "2025-09-04 18:30", False]
+    assert got[1][5:] == [dt.datetime(2025, 9, 4), True, None]  # a real date
+    assert got[2][3:7] == [-3.25, 2, dt.datetime(2025, 9, 4, 18, 30), False]
     assert isinstance(got[2][4], int)  # a whole Fraction is written as an integer
     assert got[3][2] == "Cy\nDee"
     assert got[3][3] == 10**12
@@ -396,8 +402,8 @@ def test_sheet_xml_structure(organiser_book: Path, tmp_path: Path) -> None:
     xml = entries(target)["xl/worksheets/sheet4.xml"].decode()
     assert '<dimension ref="A1:AB5"/>' in xml
     assert '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' in xml
-    assert '<c r="B2"><v>1</v></c>' in xml
-    assert '<c r="E2"><v>2.3333333333333335</v></c>' in xml
+    assert re.search(r'<c r="B2" s="\d+"><v>1</v></c>', xml)
+    assert re.search(r'<c r="E2" s="\d+"><v>2.3333333333333335</v></c>', xml)
     assert '<t xml:space="preserve">  Ann &lt;&amp;&gt; </t>' in xml
     assert '<c r="G2" t="b"><v>1</v></c>' in xml
     assert 'r="H2"' not in xml  # None leaves no cell
@@ -560,13 +566,21 @@ def test_handmade_prefixed_workbook(handmade_book: Path, tmp_path: Path) -> None
 
     wb_xml = after["xl/workbook.xml"].decode()
     old_wb = before["xl/workbook.xml"].decode()
-    # the root element and everything outside <x:sheets> are untouched
+    # the root element and everything outside <x:sheets> are untouched, but for the result
+    # sheets' defined names appended to <x:definedNames>
     assert wb_xml.split("<x:sheets>")[0] == old_wb.split("<x:sheets>")[0]
-    assert wb_xml.split("</x:sheets>")[1] == old_wb.split("</x:sheets>")[1]
+    names_end = "</x:definedNames>"
+    old_tail = old_wb.split("</x:sheets>")[1]
+    new_tail = wb_xml.split("</x:sheets>")[1]
+    assert new_tail.startswith(old_tail.split(names_end)[0])
+    assert new_tail.endswith(names_end + old_tail.split(names_end)[1])
+    assert "localSheetId=\"1\">'STANDINGS'!$1:$1</x:definedName>" in new_tail
     assert "<x:sheet name='STANDINGS' sheetId='9' rel:id='rId8'/>" in wb_xml
-    assert '<x:sheet name="Problems" sheetId="10" rel:id="rId10"/>' in wb_xml
+    # rId10 went to the styles part the workbook lacked
+    assert '<x:sheet name="Problems" sheetId="10" rel:id="rId11"/>' in wb_xml
     rels = after["xl/_rels/workbook.xml.rels"].decode()
-    assert f'<Relationship Id="rId10" Type="{RELS}/worksheet" Target="worksheets/sheet3.xml"/>' in (
+    assert f'<Relationship Id="rId10" Type="{RELS}/styles" Target="styles.xml"/>' in rels
+    assert f'<Relationship Id="rId11" Type="{RELS}/worksheet" Target="worksheets/sheet3.xml"/>' in (
         rels
     )
     assert f'<Override PartName="/xl/worksheets/sheet3.xml" ContentType="{WS_CT}"/>' in (
@@ -592,7 +606,7 @@ def test_relationship_namespace_declared_on_sheet_elements(
     target = tmp_path / "out.xlsx"
     write_result_workbook(handmade_book, target, [ResultSheet("Problems", [["Severity"]])])
     wb_xml = entries(target)["xl/workbook.xml"].decode()
-    assert f'<x:sheet xmlns:r="{RELS}" name="Problems" sheetId="10" r:id="rId10"/>' in wb_xml
+    assert f'<x:sheet xmlns:r="{RELS}" name="Problems" sheetId="10" r:id="rId11"/>' in wb_xml
     assert openpyxl.load_workbook(target).sheetnames == ["Games & Co", "Standings", "Problems"]
 
 
@@ -722,8 +736,10 @@ def _expected(value: Cell) -> object:
         return value
     if isinstance(value, Fraction | int | float):
         return float(value)
+    if isinstance(value, dt.datetime):
+        return value.replace(microsecond=value.microsecond // 1000 * 1000)
     if isinstance(value, dt.date):
-        return value.isoformat()
+        return value  # a real date
     return "" if value is None else value
 
 
@@ -767,7 +783,8 @@ def test_libreoffice_reads_the_result(organiser_book: Path, tmp_path: Path) -> N
     assert standings[1][:4] == ["A", "1", "  Ann <&> ", "27300"]
     assert float(standings[1][4]) == pytest.approx(7 / 3, abs=1e-13)
     assert standings[1][5:] == ["2025-09-04", "TRUE", ""]
-    assert standings[2][3:7] == ["-3.25", "2", "2025-09-04 18:30", "FALSE"]
+    # a real date: the CSV export writes it in LibreOffice's own way
+    assert standings[2][3:7] == ["-3.25", "2", "2025-09-04 18:30:00", "FALSE"]
     assert standings[3][2] == "Cy\nDee"
     assert standings[3][7] == "x" * 80
     games = read_csv(outdir / "result-Games.csv")

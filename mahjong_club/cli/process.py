@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mahjong_club import __version__
-from mahjong_club.capabilities import Options
+from mahjong_club.capabilities import Options, Run
+from mahjong_club.capabilities.hands import HANDS
 from mahjong_club.cli.failures import explain_write_failure, refused_paths
+from mahjong_club.cli.summary import Asked, summary_lines, warn_if_open
 from mahjong_club.common.problems import Problem, Problems
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import safe_file_name
@@ -25,6 +27,7 @@ from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_pa
 from mahjong_club.mail.send import send_all
 from mahjong_club.messages import hostile as hostile_texts
 from mahjong_club.messages import mail as mail_texts
+from mahjong_club.messages import terminal as texts
 from mahjong_club.messages.core import say
 from mahjong_club.model import Settings
 from mahjong_club.ooxml.errors import OoxmlError
@@ -37,7 +40,9 @@ from mahjong_club.pipeline import (
     read_workbook,
     write_outputs,
 )
+from mahjong_club.reading.cells import CellError, parse_date
 from mahjong_club.reading.tables import WorkbookError
+from mahjong_club.terminal import hands_breakdown_text
 
 EXAMPLE = """\
 example:
@@ -96,7 +101,21 @@ def build_parser() -> argparse.ArgumentParser:
         " (default: the latest Attendance column)",
     )
     _add_send_options(parser)
-    parser.add_argument("-v", "--verbose", action="store_true", help="show tracebacks")
+    loudness = parser.add_mutually_exclusive_group()
+    loudness.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="show more: every classical hand's breakdown, every email written, and a"
+        " traceback if the tool itself fails",
+    )
+    loudness.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="for scripts: print nothing but errors (on stderr); with --dry-run, only its"
+        " one line saying what would be written; the exit status says how it went",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
@@ -124,12 +143,13 @@ def _add_send_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _tonight_date(text: str) -> str | dt.date:
+    """``--tonight DATE``: a date as the sheets take it (``2026-01-08``, ``08-01-2026`` …)."""
     if text == "latest":
         return text
     try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a date like 2026-01-08, not {text!r}") from None
+        return parse_date(text)
+    except CellError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def check_paths(source: Path, out_dir: Path) -> str | None:
@@ -168,20 +188,24 @@ def run(args: argparse.Namespace) -> int:
     except WorkbookError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return 1
+    warn_if_open(source, problems)
     if problems.errors:
-        return report_errors(problems, source)
+        return report_errors(problems, source, args.quiet)
     result = compute(season, problems, options_of(args))
     if problems.errors:
-        return report_errors(problems, source)
+        return report_errors(problems, source, args.quiet)
     config = check_send(season.settings) if args.send else None
     if args.send and config is None:
         return 1
     outputs = build_outputs(result)
-    print_problems(problems.warnings)
+    if not args.quiet:
+        print_problems(problems.warnings)
+    asked = Asked(source, args.dry_run, args.send, args.roll_dice is not None, args.verbose)
     if args.dry_run:
-        print(outputs.text)
+        if not args.quiet:
+            print_results(result, outputs, asked, None)
         target = out_dir / output_workbook_name(source)
-        print(f"Dry run: nothing written (would write {target}).")
+        print(say(texts.DRY_RUN, target=target))
         return 0
     # Write everything first: a closed terminal or a failing mail server never stops it.
     try:
@@ -190,22 +214,20 @@ def run(args: argparse.Namespace) -> int:
         cause, state = explain_write_failure(exc, out_dir)
         print(f"Error: {cause}\n{state}", file=sys.stderr)
         return 1
-    print(outputs.text)
-    print("\n".join(written_lines(written, outputs)))
+    if not args.quiet:
+        print_results(result, outputs, asked, written)
     if config is None:
         return 0
     return send(outputs.emails, season.settings, config, out_dir, args)
 
 
-def written_lines(written: Written, outputs: Outputs) -> list[str]:
-    """What the run wrote, for the terminal."""
-    lines = [f"Wrote {written.workbook}"]
-    lines += [f"Wrote {path} ({export.what.text('en')})" for path, export in written.exports]
-    count = plural(len(outputs.pages), "page")
-    lines.append(f"Wrote {count} to {written.report} (open index.html)")
-    lines.append(f"Wrote {plural(len(outputs.emails), 'email')} to {written.outbox}:")
-    lines += [f"  {o.filename}: {o.to or '(no address)'} — {o.subject}" for o in outputs.emails]
-    return lines
+def print_results(result: Run, outputs: Outputs, asked: Asked, written: Written | None) -> None:
+    """Each capability's section (with ``-v`` every hand's breakdown), then the summary."""
+    print(outputs.text)
+    hands = result.result(HANDS)
+    if asked.verbose and hands:
+        print(hands_breakdown_text(hands) + "\n")
+    print("\n".join(summary_lines(result, outputs, asked, written)))
 
 
 def send_usage_error(args: argparse.Namespace) -> int:
@@ -247,16 +269,11 @@ def send(
         print(f"Error: {exc.message}", file=sys.stderr)
         return 1
     out, err = report.lines()
-    for line in out:
+    for line in [] if args.quiet else out:
         print(line)
     for line in err:
         print(f"Error: {line}", file=sys.stderr)
     return 0 if report.complete else 1
-
-
-def plural(count: int, word: str) -> str:
-    """'1 page', '3 pages'."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 #: The most problems the terminal lists; one more line says how many more there are. A
@@ -273,9 +290,10 @@ def print_problems(problems: Sequence[Problem]) -> None:
         print(more, file=sys.stderr)
 
 
-def report_errors(problems: Problems, source: Path) -> int:
-    """Print the problems (errors and warnings) to stderr; the run writes nothing."""
-    print_problems(problems.items)
+def report_errors(problems: Problems, source: Path, quiet: bool = False) -> int:
+    """Print the problems (errors and warnings; only errors if ``quiet``) to stderr; the run
+    writes nothing."""
+    print_problems(problems.errors if quiet else problems.items)
     count = len(problems.errors)
     print(
         f"{count} error{'s' if count != 1 else ''} in {source.name}; nothing was written.",

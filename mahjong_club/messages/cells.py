@@ -88,8 +88,10 @@ EXPECTED_NUMBER = entry(
 )
 EXPECTED_DATE = entry(
     "cell.expected_date",
-    en="expected a date, like 2025-09-04 (or a real Excel date), found {found}",
-    da="forventede en dato, fx 2025-09-04 (eller en rigtig Excel-dato), fandt {found}",
+    en="expected a date, like 2025-09-04 or 04-09-2025 (day first), or a real Excel date,"
+    " found {found}",
+    da="forventede en dato, fx 2025-09-04 eller 04-09-2025 (dagen først), eller en rigtig"
+    " Excel-dato, fandt {found}",
 )
 EXPECTED_DATE_NUMBER = entry(
     "cell.expected_date_number",
@@ -98,9 +100,29 @@ EXPECTED_DATE_NUMBER = entry(
 )
 EXPECTED_DATE_NO_SUCH_DAY = entry(
     "cell.expected_date_no_such_day",
-    en="expected a date, like 2025-09-04 (or a real Excel date), found {found} (no such day)",
-    da="forventede en dato, fx 2025-09-04 (eller en rigtig Excel-dato), fandt {found}"
-    " (den dag findes ikke)",
+    en="expected a date, like 2025-09-04 (or a real Excel date), found {found}: read"
+    " year-month-day, there is no such day; did you mean {example}?",
+    da="forventede en dato, fx 2025-09-04 (eller en rigtig Excel-dato), fandt {found}: læst"
+    " som år-måned-dag findes den dag ikke; mente du {example}?",
+)
+EXPECTED_DATE_NO_SUCH_DAY_MONTH_FIRST = entry(
+    "cell.expected_date_no_such_day_day_first",
+    en="expected a date, like 2025-09-04 (or a real Excel date), found {found}: read day first,"
+    " that is day {day} of month {month} of {year}, and there is no such day; write the date"
+    " as year-month-day, like {example}",
+    da="forventede en dato, fx 2025-09-04 (eller en rigtig Excel-dato), fandt {found}: læst med"
+    " dagen først er det dag {day} i måned {month} i {year}, og den dag findes ikke; skriv"
+    " datoen som år-måned-dag, fx {example}",
+)
+EXPECTED_DATE_SHORT_YEAR = entry(
+    "cell.expected_date_short_year",
+    en="expected a date, like 2025-09-04 (or a real Excel date), found {found}: a year of two"
+    " digits ({year}) is not read, the century would be a guess; write the year in full, like"
+    " 04{separator}09{separator}2025, or the date as year-month-day, like 2025-09-04",
+    da="forventede en dato, fx 2025-09-04 (eller en rigtig Excel-dato), fandt {found}: et"
+    " årstal med to cifre ({year}) læses ikke, for århundredet ville være gættet; skriv hele"
+    " årstallet, fx 04{separator}09{separator}2025, eller datoen som år-måned-dag,"
+    " fx 2025-09-04",
 )
 EXPECTED_KEYWORD = entry(
     "cell.expected_keyword",

@@ -3,7 +3,8 @@
 The workbook contract (docs/workbook-format.md) accepts:
 - whole numbers as numbers or as text digits with a thousands separator: ``32,100``,
   ``32.100`` and ``32 100`` are all 32100; a leading ``-`` (or the minus sign ``−``) is allowed;
-- dates as real Excel dates or ISO text ``2025-09-04``;
+- dates as real Excel dates, ISO text ``2025-09-04`` or the Danish way, day first and the year
+  in full last: ``04-09-2025``, ``4/9/2025``, ``04.09.2025``;
 - keywords (``yes``/``x``/``ja``, ``MCR``/``Riichi``, ...) in any case, ignoring spaces.
 
 Every parser raises :class:`CellError` carrying a catalogue message saying what was expected;
@@ -12,6 +13,7 @@ Every parser raises :class:`CellError` carrying a catalogue message saying what 
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from collections.abc import Mapping
@@ -31,7 +33,12 @@ EXCEL_ERRORS = frozenset(
 _GROUPED = re.compile(r"^[+-]?\d{1,3}(?:([,. \u00a0\u202f])\d{3})(?:\1\d{3})*$")
 _PLAIN = re.compile(r"^[+-]?\d+$")
 _DECIMAL = re.compile(r"^[+-]?(\d+)(?:[.,](\d+))?$")
-_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$")
+_TIME = r"(?:[ T]\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)?"
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME + "$")
+#: Day first, the year last: ``04-09-2025``, ``4/9/2025``, ``04.09.2025`` (one separator).
+_DANISH_DATE = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})" + _TIME + "$")
+#: The same with a two-digit year (``4/9/25``): refused, the century is a guess.
+_SHORT_YEAR = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})\2(\d{2})" + _TIME + "$")
 #: Excel's serial day 0 (the 1900 date system, after its 1900 leap-year bug).
 EXCEL_EPOCH = dt.date(1899, 12, 30)
 
@@ -155,10 +162,18 @@ def parse_number(value: object) -> Fraction:
 
 
 def parse_date(value: object) -> dt.date:
-    """A date: a real Excel date, or ISO text like ``2025-09-04``.
+    """A date: a real Excel date, ISO text like ``2025-09-04``, or typed the Danish way,
+    day first and the year in full last (``04-09-2025``, ``4/9/2025``, ``04.09.2025``).
 
     >>> parse_date("2025-09-04"), parse_date(dt.datetime(2025, 9, 4, 18, 30))
     (datetime.date(2025, 9, 4), datetime.date(2025, 9, 4))
+    >>> parse_date("4/9/2025") == parse_date("04.09.2025") == dt.date(2025, 9, 4)
+    True
+    >>> try:
+    ...     parse_date("31-02-2025")
+    ... except CellError as error:
+    ...     print(str(error).split("; ")[-1])
+    write the date as year-month-day, like 2025-02-28
     """
     _check_excel_error(value)
     if isinstance(value, dt.datetime):
@@ -171,15 +186,51 @@ def parse_date(value: object) -> dt.date:
             return EXCEL_EPOCH + dt.timedelta(days=int(value))
         raise CellError.saying(texts.EXPECTED_DATE_NUMBER, found=describe(value))
     if isinstance(value, str):
-        match = _ISO_DATE.match(value.strip())
-        if match:
-            try:
-                return dt.date(int(match[1]), int(match[2]), int(match[3]))
-            except ValueError:
-                raise CellError.saying(
-                    texts.EXPECTED_DATE_NO_SUCH_DAY, found=describe(value)
-                ) from None
+        return _date_from_text(value)
     raise CellError.saying(texts.EXPECTED_DATE, found=describe(value))
+
+
+def _date_from_text(value: str) -> dt.date:
+    """A date typed as text (see :func:`parse_date`)."""
+    text = value.strip()
+    found = describe(value)
+    if match := _ISO_DATE.match(text):
+        year, month, day = int(match[1]), int(match[2]), int(match[3])
+        try:
+            return dt.date(year, month, day)
+        except ValueError:
+            raise CellError.saying(
+                texts.EXPECTED_DATE_NO_SUCH_DAY, found=found, example=_example(year, month, day)
+            ) from None
+    if match := _DANISH_DATE.match(text):
+        day, month, year = int(match[1]), int(match[3]), int(match[4])
+        try:
+            return dt.date(year, month, day)
+        except ValueError:
+            raise CellError.saying(
+                texts.EXPECTED_DATE_NO_SUCH_DAY_MONTH_FIRST,
+                found=found,
+                day=day,
+                month=month,
+                year=year,
+                example=_example(year, month, day),
+            ) from None
+    if match := _SHORT_YEAR.match(text):
+        raise CellError.saying(
+            texts.EXPECTED_DATE_SHORT_YEAR, found=found, year=match[4], separator=match[2]
+        )
+    raise CellError.saying(texts.EXPECTED_DATE, found=found)
+
+
+def _example(year: int, month: int, day: int) -> str:
+    """The ISO date the organiser may have meant: month first swapped round (``12/31/2025``
+    is 2025-12-31), else the last day of the month typed, else a date of the year typed."""
+    year = year if 1 <= year <= 9999 else 2025
+    if month > 12 and 1 <= day <= 12 and month <= calendar.monthrange(year, day)[1]:
+        return dt.date(year, day, month).isoformat()
+    if 1 <= month <= 12:
+        return dt.date(year, month, calendar.monthrange(year, month)[1]).isoformat()
+    return dt.date(year, 9, 4).isoformat()
 
 
 def parse_keyword(value: object, choices: Mapping[str, T], what: Entry | Message) -> T:

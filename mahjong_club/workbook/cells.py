@@ -1,7 +1,11 @@
-"""A result sheet as worksheet XML: its cells, column widths and frozen header row.
+"""A result sheet as worksheet XML: its cells, column widths, frozen header row, autofilter
+and print set-up.
 
 Text is written as inline strings (no shared-strings part to merge with the organiser's), so a
-result sheet is one self-contained part.
+result sheet is one self-contained part. Its cells' styles are indices into the workbook's
+styles part (:mod:`~mahjong_club.workbook.styles`): a bold header row with a fill, numbers
+right-aligned, whole amounts with thousands separators, fractions as fractions (7/3 shows
+``2 1/3``, the cell holds the exact value), dates as real dates.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from mahjong_club.ooxml.errors import OoxmlError, OoxmlTypeError
 from mahjong_club.ooxml.package import MAIN_NS
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.ooxml.xml import escape_attr
+from mahjong_club.workbook import styles as kinds
+from mahjong_club.workbook.styles import StyleIds
 
 Cell = str | int | float | Fraction | bool | dt.date | dt.datetime | None
 """A value a result sheet cell can hold; ``None`` leaves the cell empty."""
@@ -33,6 +39,16 @@ class ResultSheet:
 
     name: str
     rows: list[list[Cell]]
+    amounts: frozenset[str] = frozenset()
+    """Header names of the columns whose whole numbers are shown with thousands separators."""
+    optional: bool = False
+    """An optional sheet with no rows besides its header is not added to a workbook that does
+    not have it yet (a league without hands gets no ``Hand scores``)."""
+
+    @property
+    def empty(self) -> bool:
+        """True when the sheet has no rows besides its header."""
+        return len(self.rows) <= 1
 
 
 MAX_ROWS = 1_048_576
@@ -44,6 +60,12 @@ ELLIPSIS = "\u2026"
 _WIDTH_SAMPLE_ROWS = 2000
 _MIN_WIDTH = 6
 _MAX_WIDTH = 50
+#: Room for the autofilter's button beside a header.
+_FILTER_BUTTON = 2
+#: Excel's day 0 (in its 1900 date system, counting the 1900 leap day that never was).
+EXCEL_EPOCH = dt.datetime(1899, 12, 30)
+#: The most denominators a fraction may have to be shown as one (``# ?/?`` shows one digit).
+_FRACTION_DIGITS = 9
 
 #: Characters XML 1.0 cannot hold at all (they are dropped from cell text).
 ILLEGAL_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -83,10 +105,24 @@ def _display_len(value: Cell) -> int:
     if isinstance(value, dt.date):
         return len(_format_date(value))
     if isinstance(value, Fraction):
-        return len(str(value.numerator)) if value.denominator == 1 else 10
+        if value.denominator == 1:
+            return len(f"{value.numerator:,}")
+        return len(f"{int(value):,}") + 4 if value.denominator <= _FRACTION_DIGITS else 12
     if isinstance(value, float):
         return min(len(repr(value)), 12)
-    return len(str(value))
+    return len(f"{value:,}")
+
+
+def excel_serial(value: dt.date) -> int | float:
+    """A date as Excel stores it: days since :data:`EXCEL_EPOCH` (a time of day as a fraction).
+
+    >>> excel_serial(dt.date(2025, 9, 4)), excel_serial(dt.datetime(2025, 9, 4, 18, 0))
+    (45904, 45904.75)
+    """
+    if isinstance(value, dt.datetime):
+        delta = value.replace(tzinfo=None) - EXCEL_EPOCH
+        return delta.days + delta.seconds / 86_400 + delta.microseconds / 86_400_000_000
+    return (value - EXCEL_EPOCH.date()).days
 
 
 def _too_large(ref: str, value: int | Fraction) -> OoxmlError:
@@ -133,44 +169,84 @@ def fit_text(text: str, limit: int = MAX_TEXT) -> str:
     return units[: 2 * (limit - 1)].decode("utf-16-le", "ignore") + ELLIPSIS
 
 
-def _str_cell(text: str, ref: str) -> str:
+def _str_cell(text: str, ref: str, style: str = "") -> str:
     """An inline-string ``<c>`` element; a text too long for a cell is shortened (``…``)."""
     if len(text) > MAX_TEXT // 2:
         text = fit_text(text)
     if _TEXT_NEEDS_WORK_RE.search(text):
         text = _text_xml(text)
     if text[:1].isspace() or text[-1:].isspace():
-        return f'<c r="{ref}" t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
-    return f'<c r="{ref}" t="inlineStr"><is><t>{text}</t></is></c>'
+        return f'<c r="{ref}"{style} t="inlineStr"><is><t xml:space="preserve">{text}</t></is></c>'
+    return f'<c r="{ref}"{style} t="inlineStr"><is><t>{text}</t></is></c>'
 
 
-def _cell_xml(value: Cell, ref: str) -> str:
-    """One ``<c>`` element for a non-None value."""
+@dataclass(frozen=True)
+class CellStyles:
+    """The ``s="…"`` attribute of each kind of cell (all empty: the sheet is not styled)."""
+
+    header: str = ""
+    number: str = ""
+    amount: str = ""
+    fraction: str = ""
+    decimal: str = ""
+    date: str = ""
+    datetime: str = ""
+
+    @classmethod
+    def of(cls, ids: StyleIds | None) -> CellStyles:
+        """The attributes for the cell style indices ``ids`` (None: no styles)."""
+        if ids is None:
+            return cls()
+        return cls(*(f' s="{ids[kind]}"' for kind in kinds.KINDS))
+
+    def of_fraction(self, value: Fraction) -> str:
+        """A fraction's style: one a single digit shows exactly as a fraction, or decimals."""
+        if value.denominator == 1:
+            return self.number
+        return self.fraction if value.denominator <= _FRACTION_DIGITS else self.decimal
+
+
+def _cell_xml(value: Cell, ref: str, look: CellStyles, number: str) -> str:
+    """One ``<c>`` element for a non-None value; ``number`` is the style of its column's
+    whole numbers."""
     if isinstance(value, str):
         return _str_cell(value, ref)
     if isinstance(value, bool):
         return f'<c r="{ref}" t="b"><v>{1 if value else 0}</v></c>'
-    if isinstance(value, int | float | Fraction):
-        return f'<c r="{ref}"><v>{_number_xml(value, ref)}</v></c>'
+    if isinstance(value, Fraction):
+        style = number if value.denominator == 1 else look.of_fraction(value)
+        return f'<c r="{ref}"{style}><v>{_number_xml(value, ref)}</v></c>'
+    if isinstance(value, int):
+        return f'<c r="{ref}"{number}><v>{_number_xml(value, ref)}</v></c>'
+    if isinstance(value, float):
+        return f'<c r="{ref}"{look.number}><v>{_number_xml(value, ref)}</v></c>'
     if isinstance(value, dt.date):
-        return f'<c r="{ref}" t="inlineStr"><is><t>{_format_date(value)}</t></is></c>'
+        if not look.date:  # an unstyled sheet cannot show a date serial as a date
+            return f'<c r="{ref}" t="inlineStr"><is><t>{_format_date(value)}</t></is></c>'
+        style = look.datetime if isinstance(value, dt.datetime) else look.date
+        return f'<c r="{ref}"{style}><v>{excel_serial(value)!r}</v></c>'
     raise OoxmlTypeError(say(texts.CELL_UNSUPPORTED_TYPE, ref=ref, type=type(value).__name__))
 
 
 def _column_widths(rows: Sequence[Sequence[Cell]], ncols: int) -> list[int]:
-    """Each column's widest value (in characters) among the first rows."""
+    """Each column's widest value (in characters) among the first rows; a header needs room
+    for its autofilter button too."""
     widths = [0] * ncols
-    for row in rows[:_WIDTH_SAMPLE_ROWS]:
+    for r, row in enumerate(rows[:_WIDTH_SAMPLE_ROWS]):
+        extra = _FILTER_BUTTON if r == 0 else 0
         for i, value in enumerate(row):
             if value is not None:
-                n = _display_len(value)
+                n = _display_len(value) + extra
                 if n > widths[i]:
                     widths[i] = n
     return widths
 
 
-def _sheet_data(rows: Sequence[Sequence[Cell]], letters: list[str]) -> tuple[list[str], str]:
-    """The ``<row>`` elements of the sheet, and its dimension (``A1:H12``).
+def _sheet_data(
+    rows: Sequence[Sequence[Cell]], letters: list[str], look: CellStyles, numbers: list[str]
+) -> tuple[list[str], str]:
+    """The ``<row>`` elements of the sheet, and its dimension (``A1:H12``); ``numbers`` is
+    the style of each column's whole numbers.
 
     The hot loop of the writer: ints and text, by far the most common values, take a short path.
     """
@@ -184,13 +260,15 @@ def _sheet_data(rows: Sequence[Sequence[Cell]], letters: list[str]) -> tuple[lis
                 continue
             ref = f"{letters[i]}{r}"
             kind = type(value)
-            if kind is int:  # mypy does not narrow on type(value) is int
+            if r == 1 and kind is str:
+                cells.append(_str_cell(value, ref, look.header))  # type: ignore[arg-type]
+            elif kind is int:  # mypy does not narrow on type(value) is int
                 number = _number_xml(value, ref)  # type: ignore[arg-type]
-                cells.append(f'<c r="{ref}"><v>{number}</v></c>')
+                cells.append(f'<c r="{ref}"{numbers[i]}><v>{number}</v></c>')
             elif kind is str:
                 cells.append(_str_cell(value, ref))  # type: ignore[arg-type]
             else:
-                cells.append(_cell_xml(value, ref))
+                cells.append(_cell_xml(value, ref, look, numbers[i]))
             if i > last_col:
                 last_col = i
         if cells:
@@ -203,10 +281,12 @@ def _sheet_data(rows: Sequence[Sequence[Cell]], letters: list[str]) -> tuple[lis
 
 
 def _sheet_head(main_ns: str, dimension: str, widths: list[int]) -> list[str]:
-    """Everything before ``<sheetData>``: root, dimension, frozen header row, column widths."""
+    """Everything before ``<sheetData>``: root, fit-to-page flag, dimension, frozen header
+    row, column widths."""
     head = [
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n',
         f'<worksheet xmlns="{escape_attr(main_ns)}">',
+        '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>',
         f'<dimension ref="{dimension}"/>',
         '<sheetViews><sheetView workbookViewId="0">',
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>',
@@ -222,8 +302,30 @@ def _sheet_head(main_ns: str, dimension: str, widths: list[int]) -> list[str]:
     return head
 
 
-def render_sheet(rows: Sequence[Sequence[Cell]], main_ns: str = MAIN_NS) -> bytes:
-    """Render a worksheet part: frozen header row, estimated column widths, inline strings.
+#: After ``<sheetData>``: margins, and printing landscape, one page wide, as long as it takes.
+_PRINT_SETUP = (
+    '<pageMargins left="0.5" right="0.5" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
+    '<pageSetup orientation="landscape" fitToWidth="1" fitToHeight="0"/>'
+)
+
+
+def _sheet_tail(dimension: str) -> str:
+    """Everything after ``<sheetData>``: the autofilter over the table, the print set-up."""
+    table = f'<autoFilter ref="{dimension}"/>' if ":" in dimension else ""
+    return f"{table}{_PRINT_SETUP}</worksheet>"
+
+
+def render_sheet(
+    rows: Sequence[Sequence[Cell]],
+    main_ns: str = MAIN_NS,
+    styles: StyleIds | None = None,
+    amounts: frozenset[str] = frozenset(),
+) -> bytes:
+    """Render a worksheet part: frozen header row with an autofilter, estimated column widths,
+    inline strings, printed landscape one page wide. With ``styles`` (the workbook's cell
+    style indices, :func:`~mahjong_club.workbook.styles.edit_stylesheet`) the header is bold,
+    numbers are right-aligned and formatted (thousands separators in the ``amounts``
+    columns) and dates are real dates; without, dates are ISO text.
 
     Raises :class:`~mahjong_club.ooxml.errors.OoxmlError` (a ValueError) for a sheet or a
     value Excel cannot hold, :class:`~mahjong_club.ooxml.errors.OoxmlTypeError` (a TypeError)
@@ -235,11 +337,18 @@ def render_sheet(rows: Sequence[Sequence[Cell]], main_ns: str = MAIN_NS) -> byte
     if ncols > MAX_COLS:
         raise OoxmlError(say(texts.TOO_MANY_COLUMNS, count=ncols, limit=MAX_COLS))
     letters = [column_letter(i) for i in range(ncols)]
-    body, dimension = _sheet_data(rows, letters)
+    look = CellStyles.of(styles)
+    header = rows[0] if rows else []
+    numbers = [
+        look.amount if i < len(header) and header[i] in amounts else look.number
+        for i in range(ncols)
+    ]
+    body, dimension = _sheet_data(rows, letters, look, numbers)
     head = _sheet_head(main_ns, dimension, _column_widths(rows, ncols))
     if body:
         head.append("<sheetData>")
-        body.append("</sheetData></worksheet>")
+        body.append("</sheetData>")
     else:
-        head.append("<sheetData/></worksheet>")
+        head.append("<sheetData/>")
+    body.append(_sheet_tail(dimension))
     return ("".join(head) + "".join(body)).encode("utf-8")

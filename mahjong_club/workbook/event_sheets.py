@@ -13,6 +13,11 @@ from mahjong_club.workbook.csv_files import csv_text
 from mahjong_club.workbook.sheets import label, number
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
 
+#: The columns whose whole numbers get thousands separators.
+HAND_AMOUNTS = frozenset({"Points", "Score", "Settlement", "Running total"})
+DUPLICATE_AMOUNTS = frozenset({"Game points", "Average", "Difference", "IMPs"})
+PENALTY_AMOUNTS = frozenset({"Points", "Player total"})
+
 
 def hand_scores_sheet(results: Sequence[HandResult]) -> ResultSheet:
     """The ``Hand scores`` sheet: every player of every hand, with the referee's breakdown."""
@@ -51,7 +56,7 @@ def hand_scores_sheet(results: Sequence[HandResult]) -> ResultSheet:
                 str(hand_breakdown(r.score)),
             ]
         )
-    return ResultSheet("Hand scores", rows)
+    return ResultSheet("Hand scores", rows, HAND_AMOUNTS, optional=True)
 
 
 def duplicate_sheet(result: DuplicateResult) -> ResultSheet:
@@ -85,7 +90,7 @@ def duplicate_sheet(result: DuplicateResult) -> ResultSheet:
                 r.penalty or None,
             ]
         )
-    return ResultSheet("Duplicate", rows)
+    return ResultSheet("Duplicate", rows, DUPLICATE_AMOUNTS, optional=True)
 
 
 def duplicate_ranking_sheet(result: DuplicateResult) -> ResultSheet:
@@ -105,7 +110,7 @@ def duplicate_ranking_sheet(result: DuplicateResult) -> ResultSheet:
                 result.scale_name,
             ]
         )
-    return ResultSheet("Duplicate ranking", rows)
+    return ResultSheet("Duplicate ranking", rows, frozenset({"IMPs"}), optional=True)
 
 
 def penalty_list_sheet(t: TournamentResult) -> ResultSheet:
@@ -139,7 +144,7 @@ def penalty_list_sheet(t: TournamentResult) -> ResultSheet:
                 t.penalty_totals.get(p.player, 0),
             ]
         )
-    return ResultSheet("Penalty list", rows)
+    return ResultSheet("Penalty list", rows, PENALTY_AMOUNTS, optional=True)
 
 
 EMA_COLUMNS = ["Place", "EMA number", "Last name", "First name", "Country", "Points"]
@@ -155,7 +160,7 @@ def ema_rows(t: TournamentResult) -> list[list[Cell]]:
 
 def ema_sheet(t: TournamentResult) -> ResultSheet:
     """The ``EMA results`` sheet."""
-    return ResultSheet("EMA results", ema_rows(t))
+    return ResultSheet("EMA results", ema_rows(t), frozenset({"Points"}), optional=True)
 
 
 def ema_csv(t: TournamentResult) -> str:

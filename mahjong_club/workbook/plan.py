@@ -5,6 +5,11 @@ Only these parts change:
 - the workbook part (``xl/workbook.xml``) gets the new ``<sheet>`` entries (and renamed ones),
 - its relationships (``xl/_rels/workbook.xml.rels``) get the new worksheet relationships,
 - ``[Content_Types].xml`` gets an ``Override`` per new worksheet part,
+- the styles part (``xl/styles.xml``) gets the result sheets' cell styles appended (existing
+  entries keep their index and bytes; :mod:`~mahjong_club.workbook.styles`), or is added when
+  the workbook has none,
+- the workbook part gets each result sheet's print titles and the tool's mark
+  (:mod:`~mahjong_club.workbook.marks`),
 - the parts of replaced sheets are rewritten, their own ``_rels`` dropped (old comments and
   drawings must not come back), and ``xl/calcChain.xml`` is dropped when a replaced sheet had
   formulas (Excel rebuilds it; a stale chain makes it report the file as damaged).
@@ -34,14 +39,17 @@ from mahjong_club.ooxml.package import (
     rel_kind,
     rels_part,
 )
-from mahjong_club.ooxml.xml import Edits, escape_attr
+from mahjong_club.ooxml.xml import Edits, decode, escape_attr
 from mahjong_club.workbook.cells import ILLEGAL_XML_RE, ResultSheet, render_sheet
+from mahjong_club.workbook.marks import mark_sheets, positions
+from mahjong_club.workbook.styles import StyleIds, edit_stylesheet, minimal_stylesheet
 
 # Excel's rules for sheet names.
 _FORBIDDEN_NAME_CHARS = frozenset("[]:*?/\\")
 MAX_SHEET_NAME = 31
 
 _FORMULA_RE = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
+STYLES_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 
 
 @dataclass
@@ -95,23 +103,34 @@ def _check_names(sheets: Sequence[ResultSheet]) -> None:
 
 
 def plan_package(zf: zipfile.ZipFile, sheets: Sequence[ResultSheet]) -> Plan:
-    """Work out the new and changed parts for writing ``sheets`` into the package ``zf``."""
+    """Work out the new and changed parts for writing ``sheets`` into the package ``zf``.
+
+    An optional sheet with no rows besides its header is left out unless it replaces one.
+    """
     _check_names(sheets)
     change = _PackageChange(Package(zf))
     existing = {sheet_key(s.name): s for s in change.pkg.sheets}
     appended: list[ResultSheet] = []
     drop_calc_chain = False
+    where = positions(change.pkg)
     for sheet in sheets:
         old = existing.get(sheet_key(sheet.name))
         if old is None:
-            appended.append(sheet)
-        elif change.replace_sheet(old, sheet):
+            if not (sheet.optional and sheet.empty):
+                appended.append(sheet)
+            continue
+        change.marked[where[old.index]] = sheet.name
+        if change.replace_sheet(old, sheet):
             drop_calc_chain = True
+    replaced = set(change.marked)
     if drop_calc_chain:
         change.drop_calc_chain()
     change.drop_removed_overrides()
     if appended:
         change.append_sheets(appended)
+    for n, sheet in enumerate(appended, start=len(where)):
+        change.marked[n] = sheet.name
+    mark_sheets(change.pkg, change.wb_edits, change.marked, replaced)
     return change.finish()
 
 
@@ -129,6 +148,45 @@ class _PackageChange:
         self.ct = pkg.content_types()
         self.ct_edits = Edits(self.ct.text)
         self.ct_new: list[str] = []
+        self.names = _NewNames(pkg)
+        self.marked: dict[int, str] = {}
+        """Position → name of each result sheet written."""
+        self.styles = self._styles()
+
+    def _render(self, sheet: ResultSheet) -> bytes:
+        return render_sheet(sheet.rows, self.main_ns, self.styles, sheet.amounts)
+
+    def _styles(self) -> StyleIds:
+        """Append the result sheets' styles to the styles part (adding one when there is
+        none) and return their indices."""
+        pkg = self.pkg
+        rel = next((r for r in pkg.rels.rels if rel_kind(r.type) == "styles" and r.target), None)
+        part = pkg.name(rel.target or "") if rel is not None else None
+        if part is not None:
+            old, codec = decode(pkg.read(part))
+            text, ids = edit_stylesheet(old)
+            if text != old:
+                self.plan.replace[part] = text.encode(codec)
+            return ids
+        text, ids = edit_stylesheet(minimal_stylesheet(self.main_ns))
+        part = self.names.free_part("styles")
+        if rel is not None:  # the workbook points at a missing styles part: write it there
+            part = rel.target or part
+        else:
+            self.rels_edits.append_children(
+                pkg.rels.tags,
+                pkg.rels.root,
+                f'<{self._rel_q()} Id="{self.names.rel_id()}" '
+                f'Type="{escape_attr(pkg.rel_base)}/styles" '
+                f'Target="{escape_attr(quote(self.names.target(part)))}"/>',
+            )
+        self.plan.add.append((part, text.encode("utf-8")))
+        self.ct_new.append(_override_xml(self.ct.tags[self.ct.root].prefix, part, STYLES_CT))
+        return ids
+
+    def _rel_q(self) -> str:
+        prefix = self.pkg.rels.tags[self.pkg.rels.root].prefix
+        return f"{prefix}:Relationship" if prefix else "Relationship"
 
     def replace_sheet(self, old: SheetEntry, sheet: ResultSheet) -> bool:
         """Replace the existing sheet ``old`` by ``sheet``; True when ``old`` had formulas."""
@@ -143,9 +201,9 @@ class _PackageChange:
         )
         part = pkg.name(old.part) or old.part
         if pkg.name(part) is not None:
-            self.plan.replace[part] = render_sheet(sheet.rows, self.main_ns)
+            self.plan.replace[part] = self._render(sheet)
         else:  # the workbook points at a missing part: write it
-            self.plan.add.append((part, render_sheet(sheet.rows, self.main_ns)))
+            self.plan.add.append((part, self._render(sheet)))
         sheet_rels = pkg.name(rels_part(part))
         if sheet_rels is not None:
             self.plan.remove.add(sheet_rels)
@@ -196,9 +254,8 @@ class _PackageChange:
             r_id, ns_decl = f"{r_prefix}:id", ""
         else:
             r_id, ns_decl = "r:id", f' xmlns:r="{escape_attr(pkg.rel_base)}"'
-        rels_prefix = pkg.rels.tags[pkg.rels.root].prefix
-        rel_q = f"{rels_prefix}:Relationship" if rels_prefix else "Relationship"
-        names = _NewNames(pkg)
+        rel_q = self._rel_q()
+        names = self.names
         new_sheets: list[str] = []
         new_rels: list[str] = []
         for sheet in appended:
@@ -212,7 +269,7 @@ class _PackageChange:
                 f'Target="{escape_attr(quote(names.target(part)))}"/>'
             )
             self.ct_new.append(_override_xml(self.ct.tags[self.ct.root].prefix, part))
-            self.plan.add.append((part, render_sheet(sheet.rows, self.main_ns)))
+            self.plan.add.append((part, self._render(sheet)))
         self.wb_edits.append_children(pkg.wb_tags, pkg.sheets_index, "".join(new_sheets))
         self.rels_edits.append_children(pkg.rels.tags, pkg.rels.root, "".join(new_rels))
 
@@ -271,11 +328,20 @@ class _NewNames:
         self.used_parts.add(part.lower())
         return part
 
+    def free_part(self, stem: str) -> str:
+        """An unused part name beside the workbook part (``xl/styles.xml``)."""
+        part, n = posixpath.join(self.wb_dir, f"{stem}.xml"), 1
+        while part.lower() in self.used_parts:
+            n += 1
+            part = posixpath.join(self.wb_dir, f"{stem}{n}.xml")
+        self.used_parts.add(part.lower())
+        return part
+
     def target(self, part: str) -> str:
         """The relationship target of ``part``, relative to the workbook part."""
         return posixpath.relpath(part, self.wb_dir) if self.wb_dir else part
 
 
-def _override_xml(prefix: str, part: str) -> str:
+def _override_xml(prefix: str, part: str, content_type: str = WORKSHEET_CT) -> str:
     q = f"{prefix}:Override" if prefix else "Override"
-    return f'<{q} PartName="/{escape_attr(part)}" ContentType="{WORKSHEET_CT}"/>'
+    return f'<{q} PartName="/{escape_attr(part)}" ContentType="{content_type}"/>'

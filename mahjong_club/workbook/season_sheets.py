@@ -16,8 +16,9 @@ from mahjong_club.workbook.sheets import label
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
 
 
-def _date(value: dt.date | None) -> str | None:
-    return value.isoformat() if value else None
+def _date(value: dt.date | None) -> dt.date | None:
+    """A date cell (the writer makes it a real date with a date format)."""
+    return value or None
 
 
 def attendance_sheet(result: AttendanceResult) -> ResultSheet:
@@ -53,7 +54,7 @@ def attendance_sheet(result: AttendanceResult) -> ResultSheet:
                 str(advice(m.advice)),
             ]
         )
-    return ResultSheet("Attendance status", rows)
+    return ResultSheet("Attendance status", rows, optional=True)
 
 
 def next_season_sheet(result: NextSeasonResult) -> ResultSheet:
@@ -74,7 +75,7 @@ def next_season_sheet(result: NextSeasonResult) -> ResultSheet:
                     previous[1] if previous else None,
                 ]
             )
-    return ResultSheet("Next season", rows)
+    return ResultSheet("Next season", rows, optional=True)
 
 
 SCHEDULE_COLUMNS = ["Division", "Game", "Player 1", "Player 2", "Player 3", "Player 4"]
@@ -84,7 +85,7 @@ def schedule_sheet(result: ScheduleResult) -> ResultSheet:
     """The ``Schedule`` sheet of a plan made with ``--make-schedule``."""
     rows: list[list[Cell]] = [list(SCHEDULE_COLUMNS)]
     rows.extend([label(p.division), label(p.label), *p.players] for p in result.plan)
-    return ResultSheet("Schedule", rows)
+    return ResultSheet("Schedule", rows, optional=True)
 
 
 def schedule_status_sheet(result: ScheduleResult) -> ResultSheet:
@@ -102,7 +103,7 @@ def schedule_status_sheet(result: ScheduleResult) -> ResultSheet:
                 _date(s.date),
             ]
         )
-    return ResultSheet("Schedule status", rows)
+    return ResultSheet("Schedule status", rows, optional=True)
 
 
 def tonight_sheet(result: TonightResult) -> ResultSheet:
@@ -121,7 +122,7 @@ def tonight_sheet(result: TonightResult) -> ResultSheet:
         note = say(texts.TONIGHT_ONE_SUBSTITUTE) if count == 1 else note
         rows.append(
             [
-                result.date.isoformat(),
+                result.date,
                 label(p.division),
                 label(p.label),
                 *p.players,
@@ -137,5 +138,5 @@ def tonight_sheet(result: TonightResult) -> ResultSheet:
             if seats
             else say(texts.TONIGHT_FREE, names=names)
         )
-        rows.append([result.date.isoformat(), *[None] * 7, str(free)])
-    return ResultSheet("Tonight", rows)
+        rows.append([result.date, *[None] * 7, str(free)])
+    return ResultSheet("Tonight", rows, optional=True)

@@ -36,6 +36,10 @@ STANDINGS_COLUMNS = [
 ]
 
 
+#: The Standings columns whose whole numbers get thousands separators (riichi points).
+STANDINGS_AMOUNTS = frozenset({"Points", "Minipoints", "Penalties"})
+
+
 def label(text: str | None) -> str | int | None:
     """A label read as text (a session, table, board, game or division) written back as a
     number when it was one: "3" -> 3, but "03" and "A3" stay text."""
@@ -93,7 +97,9 @@ def standings_sheet(
     result: StandingsResult, tournament: TournamentResult | None = None
 ) -> ResultSheet:
     """The ``Standings`` result sheet (a tournament's with a column per session)."""
-    return ResultSheet("Standings", standings_rows(result, tournament))
+    rows = standings_rows(result, tournament)
+    sessions = {str(h) for h in rows[0] if str(h).startswith("Session ")}
+    return ResultSheet("Standings", rows, STANDINGS_AMOUNTS | sessions, optional=True)
 
 
 #: The most warnings the ``Problems`` sheet lists; a last row says how many more there are.
@@ -120,4 +126,4 @@ def dice_sheet(rolls: Sequence[DiceRoll]) -> ResultSheet:
     """The ``Dice`` sheet: every recorded roll, the organiser's and the ones just made."""
     rows: list[list[Cell]] = [["Division", "Player", "Round", "Roll"]]
     rows.extend([label(r.division), r.player, r.round, r.roll] for r in rolls)
-    return ResultSheet("Dice", rows)
+    return ResultSheet("Dice", rows, optional=True)

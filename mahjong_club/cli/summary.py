@@ -1,0 +1,127 @@
+"""The short summary that ends a run: what was written, how many warnings, what needs doing.
+
+What needs the organiser's action: ties that only dice can settle, dice rolled this run that
+must be copied into the organiser's own workbook, substitutable members, emails written but
+not sent. The words are the catalogue's (``messages/terminal.py``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from mahjong_club.capabilities import Run
+from mahjong_club.capabilities.attendance import ATTENDANCE
+from mahjong_club.capabilities.standings import STANDINGS
+from mahjong_club.common.problems import Problems
+from mahjong_club.messages import compute as compute_texts
+from mahjong_club.messages import terminal as texts
+from mahjong_club.messages.core import Message, say
+from mahjong_club.messages.terminal import counted
+from mahjong_club.pipeline import Outputs, Written
+from rules.attendance import Status
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the command line asked for that the summary depends on."""
+
+    source: Path
+    dry_run: bool = False
+    send: bool = False
+    roll_dice: bool = False
+    verbose: bool = False
+
+
+def lock_files(source: Path) -> list[tuple[str, Path]]:
+    """The spreadsheet programs that have ``source`` open, by the lock file each leaves
+    beside it: Excel's ``~$season.xlsx``, LibreOffice's ``.~lock.season.xlsx#``."""
+    candidates = [
+        ("Excel", source.with_name(f"~${source.name}")),
+        ("LibreOffice", source.with_name(f".~lock.{source.name}#")),
+    ]
+    return [(program, lock) for program, lock in candidates if os.path.lexists(lock)]
+
+
+def warn_if_open(source: Path, problems: Problems) -> None:
+    """A warning for each program that has the workbook open: unsaved changes are not read."""
+    for program, lock in lock_files(source):
+        problems.warning(
+            "", None, "", texts.WORKBOOK_OPEN, name=source.name, program=program, lock=lock.name
+        )
+
+
+def written_lines(written: Written, outputs: Outputs, verbose: bool) -> list[str]:
+    """What the run wrote; every email's file, address and subject only with ``-v``."""
+    lines = [str(say(texts.WROTE, path=written.workbook))]
+    lines += [
+        str(say(texts.WROTE_EXPORT, path=path, what=export.what))
+        for path, export in written.exports
+    ]
+    pages = counted(len(outputs.pages), texts.PAGES)
+    lines.append(str(say(texts.WROTE_PAGES, pages=pages, folder=written.report)))
+    emails = counted(len(outputs.emails), texts.EMAILS)
+    lines.append(str(say(texts.WROTE_EMAILS, emails=emails, folder=written.outbox)))
+    if verbose:
+        none = str(say(texts.NO_ADDRESS))
+        lines += [f"  {o.filename}: {o.to or none} — {o.subject}" for o in outputs.emails]
+    return lines
+
+
+def warnings_line(count: int, asked: Asked, written: Written | None) -> str:
+    """'2 warnings — see the Problems sheet of out/season/season.xlsx'."""
+    if count == 0:
+        return str(say(texts.NO_WARNINGS))
+    warnings = counted(count, texts.WARNINGS)
+    if written is None:
+        return str(say(texts.WARNINGS_DRY_RUN, warnings=warnings))
+    return str(say(texts.WARNINGS_IN_SHEET, warnings=warnings, workbook=written.workbook))
+
+
+def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -> list[Message]:
+    """What needs the organiser's action after this run, most urgent first."""
+    found: list[Message] = []
+    standings = run.result(STANDINGS)
+    if standings is not None:
+        for standing in standings.standings:
+            found += [
+                say(
+                    compute_texts.DICE_NEEDED,
+                    division=standing.division.name,
+                    players=", ".join(needed.players),
+                    round=needed.round,
+                    missing=", ".join(needed.missing),
+                )
+                for needed in standing.dice_needed
+            ]
+        if standings.new_dice:
+            rolls = counted(len(standings.new_dice), texts.ROLLS)
+            if written is None:
+                found.append(say(texts.COPY_DICE_DRY_RUN, rolls=rolls, source=asked.source))
+            else:
+                output = written.workbook
+                found.append(say(texts.COPY_DICE, rolls=rolls, output=output, source=asked.source))
+    attendance = run.result(ATTENDANCE)
+    if attendance is not None:
+        players = [m.player for m in attendance.members if m.status is Status.SUBSTITUTABLE]
+        if players:
+            found.append(say(texts.SUBSTITUTABLE, players=", ".join(players)))
+    if written is not None and outputs.emails and not asked.send:
+        emails = counted(len(outputs.emails), texts.EMAILS)
+        found.append(say(texts.EMAILS_NOT_SENT, emails=emails, folder=written.outbox))
+    return found
+
+
+def summary_lines(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -> list[str]:
+    """The end of a run's output: what was written (when it was), the warnings, the actions."""
+    lines = [] if written is None else written_lines(written, outputs, asked.verbose)
+    standings = run.result(STANDINGS)
+    if asked.roll_dice and standings is not None and not standings.new_dice:
+        lines.append(str(say(texts.NO_DICE_NEEDED)))
+    lines.append(warnings_line(len(run.problems.warnings), asked, written))
+    todo = actions(run, outputs, asked, written)
+    if todo:
+        lines.append(str(say(texts.ACTION)))
+        lines += [f"  - {message}" for message in todo]
+    return lines

@@ -1,0 +1,123 @@
+"""The workbook's defined names for the result sheets: repeated header rows when printed, and
+the mark that tells the tool's own sheets from the organiser's.
+
+Each result sheet gets two names scoped to it (``localSheetId`` is the sheet's position):
+``_xlnm.Print_Titles`` (its first row, printed at the top of every page) and the hidden
+:data:`MARKER`, which says "the tool wrote this sheet". Excel and LibreOffice keep both when
+the organiser saves the workbook, and follow a renamed sheet. Before a sheet called like a
+result sheet is replaced, :func:`foreign_sheets` checks for the mark (or, for a sheet written
+by a version of the tool before the mark, the same header row): a hand-made ``Standings``
+gets a warning before it is replaced.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from mahjong_club.common.text import fold_name
+from mahjong_club.ooxml.limits import read_part
+from mahjong_club.ooxml.package import Package, SheetEntry
+from mahjong_club.ooxml.xml import Edits, children, element_end, unescape_xml
+from mahjong_club.workbook.cells import ResultSheet
+
+#: The hidden name that marks a sheet the tool wrote.
+MARKER = "_MahjongClubResult"
+PRINT_TITLES = "_xlnm.Print_Titles"
+#: The names the tool writes for a result sheet; a replaced sheet's old ones are removed.
+_OWN_NAMES = {MARKER.lower(), PRINT_TITLES.lower(), "_xlnm._filterdatabase"}
+# What may come before <definedNames> in a workbook part.
+_BEFORE = ("sheets", "functionGroups", "externalReferences")
+_TEXT_RE = re.compile(rb"<(?:[\w.-]+:)?t(?:\s[^>]*)?>([^<]*)</(?:[\w.-]+:)?t>")
+_ROW_END_RE = re.compile(rb"</(?:[\w.-]+:)?row>")
+
+
+def positions(pkg: Package) -> dict[int, int]:
+    """Tag index of each ``<sheet>`` → its position (what ``localSheetId`` counts)."""
+    return {i: n for n, i in enumerate(children(pkg.wb_tags, pkg.sheets_index, "sheet"))}
+
+
+def quoted(name: str) -> str:
+    """A sheet name as a formula names it: ``'Next season'`` (an apostrophe doubled)."""
+    return "'" + name.replace("'", "''") + "'"
+
+
+def _marked(pkg: Package) -> set[int]:
+    """The positions of the sheets that carry :data:`MARKER`."""
+    names = children(pkg.wb_tags, pkg.wb_root, "definedNames")
+    found: set[int] = set()
+    for i in children(pkg.wb_tags, names[0], "definedName") if names else []:
+        tag = pkg.wb_tags[i]
+        local = (tag.get("localSheetId") or "").strip()
+        if (tag.get("name") or "").lower() == MARKER.lower() and local.isdigit():
+            found.add(int(local))
+    return found
+
+
+def _same_header(pkg: Package, old: SheetEntry, sheet: ResultSheet) -> bool:
+    """True when the old sheet's first row, written as inline strings (as the tool writes
+    it), starts with the result sheet's header."""
+    part = pkg.name(old.part or "")
+    if part is None or not sheet.rows:
+        return False
+    data = read_part(pkg.zf, part)
+    end = _ROW_END_RE.search(data)
+    if end is None:
+        return False
+    texts = [
+        unescape_xml(t.decode("utf-8", "replace")) for t in _TEXT_RE.findall(data[: end.start()])
+    ]
+    header = [str(h) for h in sheet.rows[0] if h is not None]
+    count = min(len(texts), len(header))
+    return count > 0 and texts[:count] == header[:count]
+
+
+def foreign_sheets(source: Path, sheets: Sequence[ResultSheet]) -> list[str]:
+    """The organiser's own sheets of ``source`` (as the workbook spells them) that the result
+    ``sheets`` would replace: sheets of the same name the tool did not write."""
+    with zipfile.ZipFile(source) as zf:
+        pkg = Package(zf)
+        wanted = {fold_name(s.name): s for s in sheets}
+        marked, where = _marked(pkg), positions(pkg)
+        return [
+            old.name
+            for old in pkg.sheets
+            if (sheet := wanted.get(fold_name(old.name))) is not None
+            and where.get(old.index) not in marked
+            and not _same_header(pkg, old, sheet)
+        ]
+
+
+def mark_sheets(pkg: Package, edits: Edits, sheets: dict[int, str], replaced: set[int]) -> None:
+    """Give each result sheet (position → name) its print titles and mark, removing the old
+    ones of the ``replaced`` positions."""
+    found = children(pkg.wb_tags, pkg.wb_root, "definedNames")
+    for i in children(pkg.wb_tags, found[0], "definedName") if found else []:
+        tag = pkg.wb_tags[i]
+        local = (tag.get("localSheetId") or "").strip()
+        own = (tag.get("name") or "").lower() in _OWN_NAMES
+        if own and local.isdigit() and int(local) in replaced:
+            edits.remove_element(pkg.wb_tags, i)
+    top = pkg.wb_tags[pkg.wb_root]
+    prefix = f"{top.prefix}:" if top.prefix else ""
+    xml = "".join(
+        f'<{prefix}definedName name="{PRINT_TITLES}" localSheetId="{n}">'
+        f"{_escape(quoted(name))}!$1:$1</{prefix}definedName>"
+        f'<{prefix}definedName name="{MARKER}" localSheetId="{n}" hidden="1">'
+        f"{_escape(quoted(name))}!$A$1</{prefix}definedName>"
+        for n, name in sorted(sheets.items())
+    )
+    if not xml:
+        return
+    if found:
+        edits.append_children(pkg.wb_tags, found[0], xml)
+        return
+    before = [i for i in children(pkg.wb_tags, pkg.wb_root) if pkg.wb_tags[i].local in _BEFORE]
+    at = max(element_end(pkg.wb_tags, i) for i in before)
+    edits.insert(at, f"<{prefix}definedNames>{xml}</{prefix}definedNames>")
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
