@@ -23,6 +23,7 @@ from mahjong_club.common.text import safe_file_name
 from mahjong_club.mail.compose import Outgoing, compose
 from mahjong_club.mail.send import outbox_files
 from mahjong_club.messages import league as texts
+from mahjong_club.messages import output as output_texts
 from mahjong_club.messages.core import say
 from mahjong_club.model import Season
 from mahjong_club.reading import (
@@ -35,6 +36,7 @@ from mahjong_club.reading import (
 from mahjong_club.site.build import build_site
 from mahjong_club.site.render import render_site
 from mahjong_club.site.views import SiteView
+from mahjong_club.workbook.marks import foreign_sheets
 from mahjong_club.workbook.sheets import problems_sheet
 from mahjong_club.workbook.xlsx import ResultSheet, write_result_workbook
 
@@ -117,11 +119,18 @@ class Outputs:
     warnings: list[str] = field(default_factory=list)
 
 
-def result_sheets(run: Run) -> list[ResultSheet]:
-    """Every result sheet, in registry order, then ``Problems`` with the run's warnings."""
+def result_sheets(run: Run, source: Path | None = None) -> list[ResultSheet]:
+    """Every result sheet, in registry order, then ``Problems`` with the run's warnings.
+
+    With the organiser's workbook ``source``, a result sheet that will replace a sheet of the
+    organiser's own (one this tool did not write) is a warning first.
+    """
     sheets: list[ResultSheet] = []
     for capability, result in run.results():
         sheets += capability.result_sheets(run, result)
+    if source is not None:
+        for name in foreign_sheets(source, sheets):
+            run.problems.warning(name, None, "", output_texts.REPLACES_OWN_SHEET, sheet=name)
     sheets.append(problems_sheet(run.problems.warnings))
     return sheets
 
@@ -144,14 +153,18 @@ def site_view(run: Run) -> SiteView:
     return site
 
 
-def build_outputs(run: Run) -> Outputs:
-    """The result sheets, the exports, the site's pages, the emails and the terminal text."""
+def build_outputs(run: Run, source: Path | None = None) -> Outputs:
+    """The result sheets, the exports, the site's pages, the emails and the terminal text.
+
+    ``source`` is the organiser's workbook (see :func:`result_sheets`).
+    """
     exports: list[Export] = []
     for capability, result in run.results():
         exports += capability.exports(run, result)
+    sheets = result_sheets(run, source)  # first: it may add a warning the site shows
     site = site_view(run)
     return Outputs(
-        result_sheets(run),
+        sheets,
         exports,
         site,
         render_site(site),

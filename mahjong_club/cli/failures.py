@@ -12,7 +12,14 @@ import os
 import sys
 from pathlib import Path
 
-from mahjong_club.common.publish import RUNS, OutputRefused, PartlyReplaced, current_version
+from mahjong_club.common.publish import (
+    CURRENT,
+    LOCK,
+    RUNS,
+    OutputRefused,
+    PartlyReplaced,
+    current_version,
+)
 from mahjong_club.messages import output as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.ooxml.errors import OoxmlError
@@ -77,12 +84,15 @@ def _is_locked(exc: OSError, path: Path) -> bool:
 
 def shown_path(path: Path, out_dir: Path) -> Path:
     """Where the organiser will find ``path``: a file of the version folder being written
-    (``out/.runs/<version>/report/a.html``) is ``out/report/a.html``."""
+    (``out/.runs/<version>/report/a.html``) is ``out/report/a.html``, the folder itself ``out``;
+    the tool's own ``out/.runs``, its ``lock`` and ``current`` are named as they are."""
     try:
-        version_part = Path(path).relative_to(out_dir / RUNS).parts[1:]
+        parts = Path(path).relative_to(out_dir / RUNS).parts
     except ValueError:
         return path
-    return out_dir.joinpath(*version_part) if version_part else out_dir
+    if not parts or parts[0] == LOCK or parts == (CURRENT,):
+        return path
+    return out_dir.joinpath(*parts[1:])
 
 
 def explain_os_error(exc: OSError, out_dir: Path) -> Message:

@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     config = check_send(season.settings) if args.send else None
     if args.send and config is None:
         return 1
-    outputs = build_outputs(result)
+    outputs = build_outputs(result, source)
     if not args.quiet:
         print_problems(problems.warnings)
     asked = Asked(source, args.dry_run, args.send, args.roll_dice is not None, args.verbose)

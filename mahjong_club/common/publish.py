@@ -20,8 +20,9 @@ removes (runs of one folder take turns: ``.runs/lock``).
 - An output whose name is the organiser's own link (``report`` -> a web server's folder) stays a
   link; the folder it points to is replaced whole just before the switch (:func:`swap_in`),
   provided it is empty or was written by the tool (it holds :data:`MARKER`).
-- Real files and folders under the outputs' names (written by the tool before 0.3, or saved
-  over a link) are first taken into a version folder unchanged, then become links.
+- Real files and folders under the outputs' names (written by the tool before 0.3, saved
+  over a link, or made by a copy that followed the links) are first taken into a version
+  folder unchanged, then become links; a real folder at ``.runs/current`` becomes a version.
 - On a file system without symbolic links (FAT, Windows without the right) the outputs are
   replaced one by one, the workbook first; :class:`PartlyReplaced` says when that stopped
   half-way.
@@ -30,6 +31,7 @@ removes (runs of one folder take turns: ``.runs/lock``).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import shutil
@@ -41,6 +43,7 @@ from mahjong_club.common.files import (
     fsync_folder,
     fsync_tree,
     is_temp_of,
+    located,
     remove_tree,
     swap_in,
     temp_name,
@@ -83,6 +86,7 @@ def publish(out_dir: Path, names: Sequence[str], build: Build) -> None:
     runs = out_dir / RUNS
     runs.mkdir(parents=True, exist_ok=True)
     with _locked(runs):
+        _repair_current(runs)
         _clean(out_dir, runs, names)
         version = _new_version(runs)
         try:
@@ -107,7 +111,10 @@ def _locked(runs: Path) -> Iterator[None]:
     except ImportError:  # Windows
         yield
         return
-    with open(runs / LOCK, "ab") as handle:
+    lock = runs / LOCK
+    if lock.is_dir() and not lock.is_symlink():
+        remove_tree(lock)  # a copy tool's shape of the tool's own lock: nobody can hold it
+    with open(lock, "ab") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)  # released by the system if the run is killed
         yield
 
@@ -128,6 +135,22 @@ def current_version(runs: Path) -> str | None:
     except OSError:
         return None
     return name if os.sep not in name and (runs / name).is_dir() else None
+
+
+def _repair_current(runs: Path) -> None:
+    """Make ``current`` a link again when a copy that followed links (``cp -rL``, a sync tool)
+    made it a real folder (or a file): the folder becomes a version, shown the same throughout."""
+    current = runs / CURRENT
+    if current.is_symlink() or not os.path.lexists(current):
+        return
+    if not current.is_dir():
+        remove_tree(current)  # a file shows nothing through the links anyway
+        return
+    version = _new_version(runs)
+    version.rmdir()
+    _copy(current, version)
+    fsync_tree(version)
+    swap_in(_new_link(current, version.name, folder=True), current)
 
 
 def _clean(out_dir: Path, runs: Path, names: Sequence[str]) -> None:
@@ -179,6 +202,10 @@ def _prepare(out_dir: Path, version: Path, names: Sequence[str], build: Build) -
     if not _links_work(runs):
         _replace_one_by_one(out_dir, version, names)
         return None
+    for name in names:  # everything that can refuse, before anything changes
+        entry = out_dir / name
+        if entry.is_symlink() and not _is_ours(entry) and (version / name).is_dir():
+            _check_replaceable(Path(os.path.realpath(entry)), entry)
     _adopt(out_dir, runs, names)
     switch = _new_link(runs / CURRENT, version.name, folder=True)
     for name in names:  # the organiser's links first: a refusal leaves everything as it was
@@ -204,27 +231,50 @@ def _tidy(out_dir: Path, names: Sequence[str]) -> None:
 # Real files and folders under the outputs' names ------------------------------------------------
 
 
-def _copy(source: Path, target: Path) -> None:
-    """``source`` (a file or a folder) at ``target`` too: hard links where the system allows."""
+def _link_or_copy(source: str, target: str) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
 
-    def link_or_copy(src: str, dst: str) -> None:
+
+def _copy_tree(source: Path, target: Path, copy_file: Callable[[str, str], object]) -> None:
+    """``source`` (a real folder) copied to the new ``target``; links inside stay links. The
+    first failure is raised as it is, naming its file (``shutil.copytree`` collects them all)."""
+    try:
+        target.mkdir()
+    except OSError as exc:
+        raise located(exc, target) from None
+    for entry in sorted(os.scandir(source), key=lambda e: e.name):
+        path = target / entry.name
         try:
-            os.link(src, dst)
-        except OSError:
-            shutil.copy2(src, dst)
+            if entry.is_symlink():
+                os.symlink(os.readlink(entry.path), path)
+            elif entry.is_dir():
+                _copy_tree(Path(entry.path), path, copy_file)
+            else:
+                copy_file(entry.path, str(path))
+        except OSError as exc:
+            raise located(exc, path) from None
 
-    if source.is_dir():
-        shutil.copytree(source, target, symlinks=True, copy_function=link_or_copy)
+
+def _copy(source: Path, target: Path) -> None:
+    """What ``source`` shows (a file or a folder, through a link) at ``target`` as a real file
+    or folder: hard links where the system allows, copies elsewhere; never the link itself."""
+    real = Path(os.path.realpath(source))
+    if real.is_dir():
+        _copy_tree(real, target, _link_or_copy)
     else:
-        link_or_copy(str(source), str(target))
+        _link_or_copy(str(real), str(target))
 
 
 def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> None:
     """Turn real files and folders under the outputs' names into links, showing the same.
 
     A version folder gets what the output folder shows now (the real entries, and what the
-    links show), ``current`` switches to it, then each real entry is replaced by its link: at
-    every moment the organiser sees the same files.
+    links show, as real files), ``current`` switches to it once it is complete and on disk, then
+    each real entry is replaced by its link: at every moment, also when the run is killed, the
+    organiser sees the same files. Whatever can refuse the run is checked before this.
     """
     real = [n for n in names if (out_dir / n).exists() and not (out_dir / n).is_symlink()]
     if not real:
@@ -234,6 +284,10 @@ def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> None:
     for entry in shown:
         _copy(entry, snapshot / entry.name)
     fsync_tree(snapshot)
+    for entry in shown:  # never switch to a folder that lacks what is shown
+        copied = snapshot / entry.name
+        if copied.is_symlink() or not copied.exists():
+            raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(entry))
     os.replace(_new_link(runs / CURRENT, snapshot.name, folder=True), runs / CURRENT)
     fsync_folder(runs)
     for name in real:
@@ -264,7 +318,7 @@ def refresh_target(link: Path, staged: Path) -> None:
     try:
         if staged.is_dir():
             _check_replaceable(target, link)
-            shutil.copytree(staged, build)
+            _copy_tree(staged, build, shutil.copyfile)
             (build / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
             fsync_tree(build)
             swap_in(build, target)
@@ -272,9 +326,20 @@ def refresh_target(link: Path, staged: Path) -> None:
             shutil.copyfile(staged, build)
             _fsync_file(build)
             os.replace(build, target)
+    except OSError as exc:
+        remove_tree(build)
+        raise _as_target(exc, build, target) from exc
     except BaseException:
         remove_tree(build)
         raise
+
+
+def _as_target(exc: OSError, build: Path, target: Path) -> OSError:
+    """``exc`` naming the file where it will be (``/var/www/club/p1.html``), not in ``build``."""
+    named = exc.filename2 or exc.filename
+    if exc.errno is None or not named or not Path(named).is_relative_to(build):
+        return exc
+    return type(exc)(exc.errno, exc.strerror, str(target / Path(named).relative_to(build)))
 
 
 def _fsync_file(path: Path) -> None:

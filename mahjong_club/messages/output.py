@@ -217,3 +217,13 @@ LINK_TO_FOREIGN_FOLDER = entry(
     da="{link} peger på {target}, som indeholder filer, værktøjet ikke har skrevet;"
     " hver kørsel erstatter hele mappen, så lad {link} pege på en tom mappe",
 )
+
+
+# Writing the workbook: a result sheet in the place of the organiser's own
+REPLACES_OWN_SHEET = entry(
+    "workbook.replaces_own_sheet",
+    en="sheet {sheet!r} was not written by this tool; the updated copy has the {sheet!r} result"
+    " sheet in its place (your workbook keeps yours)",
+    da="arket {sheet!r} er ikke skrevet af værktøjet; den opdaterede kopi har resultatarket"
+    " {sheet!r} i stedet (din arbejdsbog beholder dit)",
+)
