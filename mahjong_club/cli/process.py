@@ -20,7 +20,7 @@ from mahjong_club.cli.failures import explain_write_failure, refused_paths
 from mahjong_club.cli.summary import Asked, summary_lines, warn_if_open
 from mahjong_club.common.problems import Problem, Problems
 from mahjong_club.common.publish import OutputRefused
-from mahjong_club.common.text import safe_file_name
+from mahjong_club.common.text import printable, safe_file_name
 from mahjong_club.mail.compose import Outgoing
 from mahjong_club.mail.config import SmtpConfig, check_smtp
 from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
@@ -181,12 +181,12 @@ def run(args: argparse.Namespace) -> int:
         return send_usage_error(args)
     refused = check_paths(source, out_dir)
     if refused:
-        print(f"Error: {refused}", file=sys.stderr)
+        print(f"Error: {printable(refused)}", file=sys.stderr)
         return 1
     try:
         season, problems = read_workbook(source)
     except WorkbookError as exc:
-        print(f"Error: {exc}", file=sys.stderr)
+        print(f"Error: {printable(str(exc))}", file=sys.stderr)
         return 1
     warn_if_open(source, problems)
     if problems.errors:
@@ -205,14 +205,14 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             print_results(result, outputs, asked, None)
         target = out_dir / output_workbook_name(source)
-        print(say(texts.DRY_RUN, target=target))
+        print(say(texts.DRY_RUN, target=printable(str(target))))
         return 0
     # Write everything first: a closed terminal or a failing mail server never stops it.
     try:
         written = write_outputs(source, out_dir, outputs)
     except (OSError, OoxmlError, OutputRefused) as exc:
         cause, state = explain_write_failure(exc, out_dir)
-        print(f"Error: {cause}\n{state}", file=sys.stderr)
+        print(f"Error: {printable(str(cause))}\n{printable(str(state))}", file=sys.stderr)
         return 1
     if not args.quiet:
         print_results(result, outputs, asked, written)
@@ -266,13 +266,13 @@ def send(
             take_over=out_dir / "sent-ledger.json",
         )
     except LedgerError as exc:
-        print(f"Error: {exc.message}", file=sys.stderr)
+        print(f"Error: {printable(str(exc.message))}", file=sys.stderr)
         return 1
     out, err = report.lines()
     for line in [] if args.quiet else out:
-        print(line)
+        print(printable(str(line)))
     for line in err:
-        print(f"Error: {line}", file=sys.stderr)
+        print(f"Error: {printable(str(line))}", file=sys.stderr)
     return 0 if report.complete else 1
 
 
@@ -296,7 +296,8 @@ def report_errors(problems: Problems, source: Path, quiet: bool = False) -> int:
     print_problems(problems.errors if quiet else problems.items)
     count = len(problems.errors)
     print(
-        f"{count} error{'s' if count != 1 else ''} in {source.name}; nothing was written.",
+        f"{count} error{'s' if count != 1 else ''} in {printable(source.name)};"
+        " nothing was written.",
         file=sys.stderr,
     )
     return 1

@@ -15,6 +15,7 @@ from mahjong_club.capabilities import Run
 from mahjong_club.capabilities.attendance import ATTENDANCE
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import printable
 from mahjong_club.messages import compute as compute_texts
 from mahjong_club.messages import terminal as texts
 from mahjong_club.messages.core import Message, say
@@ -52,20 +53,27 @@ def warn_if_open(source: Path, problems: Problems) -> None:
         )
 
 
+def shown(path: Path) -> str:
+    """A path as the terminal prints it: control characters escaped (``\\x1b``)."""
+    return printable(str(path))
+
+
 def written_lines(written: Written, outputs: Outputs, verbose: bool) -> list[str]:
     """What the run wrote; every email's file, address and subject only with ``-v``."""
-    lines = [str(say(texts.WROTE, path=written.workbook))]
+    lines = [str(say(texts.WROTE, path=shown(written.workbook)))]
     lines += [
-        str(say(texts.WROTE_EXPORT, path=path, what=export.what))
+        str(say(texts.WROTE_EXPORT, path=shown(path), what=export.what))
         for path, export in written.exports
     ]
     pages = counted(len(outputs.pages), texts.PAGES)
-    lines.append(str(say(texts.WROTE_PAGES, pages=pages, folder=written.report)))
+    lines.append(str(say(texts.WROTE_PAGES, pages=pages, folder=shown(written.report))))
     emails = counted(len(outputs.emails), texts.EMAILS)
-    lines.append(str(say(texts.WROTE_EMAILS, emails=emails, folder=written.outbox)))
+    lines.append(str(say(texts.WROTE_EMAILS, emails=emails, folder=shown(written.outbox))))
     if verbose:
         none = str(say(texts.NO_ADDRESS))
-        lines += [f"  {o.filename}: {o.to or none} — {o.subject}" for o in outputs.emails]
+        lines += [
+            printable(f"  {o.filename}: {o.to or none} — {o.subject}") for o in outputs.emails
+        ]
     return lines
 
 
@@ -76,7 +84,7 @@ def warnings_line(count: int, asked: Asked, written: Written | None) -> str:
     warnings = counted(count, texts.WARNINGS)
     if written is None:
         return str(say(texts.WARNINGS_DRY_RUN, warnings=warnings))
-    return str(say(texts.WARNINGS_IN_SHEET, warnings=warnings, workbook=written.workbook))
+    return str(say(texts.WARNINGS_IN_SHEET, warnings=warnings, workbook=shown(written.workbook)))
 
 
 def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -> list[Message]:
@@ -98,10 +106,10 @@ def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -
         if standings.new_dice:
             rolls = counted(len(standings.new_dice), texts.ROLLS)
             if written is None:
-                found.append(say(texts.COPY_DICE_DRY_RUN, rolls=rolls, source=asked.source))
+                found.append(say(texts.COPY_DICE_DRY_RUN, rolls=rolls, source=shown(asked.source)))
             else:
-                output = written.workbook
-                found.append(say(texts.COPY_DICE, rolls=rolls, output=output, source=asked.source))
+                output, source = shown(written.workbook), shown(asked.source)
+                found.append(say(texts.COPY_DICE, rolls=rolls, output=output, source=source))
     attendance = run.result(ATTENDANCE)
     if attendance is not None:
         players = [m.player for m in attendance.members if m.status is Status.SUBSTITUTABLE]
@@ -109,7 +117,7 @@ def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -
             found.append(say(texts.SUBSTITUTABLE, players=", ".join(players)))
     if written is not None and outputs.emails and not asked.send:
         emails = counted(len(outputs.emails), texts.EMAILS)
-        found.append(say(texts.EMAILS_NOT_SENT, emails=emails, folder=written.outbox))
+        found.append(say(texts.EMAILS_NOT_SENT, emails=emails, folder=shown(written.outbox)))
     return found
 
 

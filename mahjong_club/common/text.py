@@ -45,13 +45,18 @@ _SPACES = re.compile(r"\s+")
 
 
 def fold_name(name: object) -> str:
-    r"""A name, sheet name or header as compared: NFC, case-folded, spaces collapsed.
+    r"""A name, sheet name or header as compared: NFC, case-folded, spaces collapsed, invisible
+    format characters dropped.
 
     Every Unicode space (the non-breaking space U+00A0, the thin and narrow spaces, a tab …)
     counts as a space, a run of them as one, and spaces at either end are dropped; ``é``
-    written as ``e`` + accent (NFD) is ``é``. Two names that fold alike are the same name.
+    written as ``e`` + accent (NFD) is ``é``. An invisible format character (Unicode category
+    Cf: the zero-width space U+200B, joiners, U+FEFF, the soft hyphen, bidirectional marks …)
+    is no part of the name. Two names that fold alike are the same name.
 
     >>> fold_name("Ase\u2009 MØLGAARD") == fold_name("ase mølgaard")
+    True
+    >>> fold_name("Mette\u200b Dahl") == fold_name("\ufeffMette \u200dDahl\u200e")
     True
     >>> fold_name("Re\u0301ne") == fold_name("RÉNE")
     True
@@ -61,7 +66,7 @@ def fold_name(name: object) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _fold(name: str) -> str:
-    text = _SPACES.sub(" ", unicodedata.normalize("NFC", name)).strip()
+    text = _SPACES.sub(" ", unicodedata.normalize("NFC", _visible(name))).strip()
     return unicodedata.normalize("NFC", text.casefold())
 
 

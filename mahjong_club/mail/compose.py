@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 
 from mahjong_club.common.addresses import address_problem, one_line
-from mahjong_club.common.text import safe_file_name
+from mahjong_club.common.text import fold_name, safe_file_name
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.site.render import environment
@@ -45,10 +45,22 @@ class Outgoing:
     sender: str = ""
     recipient: str = ""
     problem: Message | None = None
+    legacy_key: str = ""
 
 
 def _key(to: str, subject: str, text: str) -> str:
-    """Identifies a report: the same recipient, subject and text is the same report."""
+    r"""Identifies a report: the same recipient (case-folded), subject and text (compared as
+    names are: letter case, spaces and Unicode form do not count) is the same report.
+
+    >>> one = _key("Aase@Example.DK", "Mahjong\u00a0ÆRØ", "A\n")
+    >>> one == _key("aase@example.dk", "mahjong ærø", "a")
+    True
+    """
+    return _legacy_key(to.casefold(), fold_name(subject), fold_name(text))
+
+
+def _legacy_key(to: str, subject: str, text: str) -> str:
+    """The key version 0.3.0 wrote: the exact recipient, subject and text."""
     return hashlib.sha256(f"{to}\n{subject}\n{text}".encode()).hexdigest()
 
 
@@ -107,6 +119,7 @@ def compose(site: SiteView, sender: str) -> list[Outgoing]:
                 sender=sender_box.addr_spec,
                 recipient=recipient.addr_spec if recipient else "",
                 problem=unusable,
+                legacy_key=_legacy_key(to, subject, text),
             )
         )
 

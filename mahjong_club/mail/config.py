@@ -3,7 +3,8 @@
 From the workbook's ``Settings``: ``email_from`` (the sender), ``smtp_host``, ``smtp_port``
 (default 587; 465 is TLS from the start). From the environment, never the workbook:
 ``SMTP_USER`` and ``SMTP_PASSWORD`` (both or neither), ``SMTP_CA_FILE`` (a certificate file
-for a club's own mail server), ``SMTP_TIMEOUT`` (seconds one step with the server may take,
+for a club's own mail server; loaded by the check, so a file that holds no certificate is an
+error before anything is written), ``SMTP_TIMEOUT`` (seconds one step with the server may take,
 default 30) and ``SMTP_DEADLINE`` (seconds the whole sending may take, default 300; what is
 not sent by then is reported and sent by the next ``--send``).
 """
@@ -12,10 +13,12 @@ from __future__ import annotations
 
 import math
 import os
+import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from mahjong_club.common.addresses import one_line
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.model import Settings
@@ -53,6 +56,22 @@ def _seconds(environ: Mapping[str, str], name: str, default: float) -> float | M
     return value
 
 
+def _ca_file_problem(path: str) -> Message | None:
+    """Why ``path`` cannot be loaded as ``SMTP_CA_FILE`` (it is loaded now, as sending will).
+
+    >>> str(_ca_file_problem("/nonexistent/ca.pem"))
+    "the environment variable SMTP_CA_FILE='/nonexistent/ca.pem' names no file"
+    """
+    if not Path(path).is_file():
+        return say(texts.SEND_NO_CA_FILE, path=path)
+    try:
+        ssl.create_default_context().load_verify_locations(cafile=path)
+    except (ssl.SSLError, OSError, ValueError) as exc:
+        error = one_line(f"{type(exc).__name__}: {exc}")
+        return say(texts.SEND_BAD_CA_FILE, path=path, error=error)
+    return None
+
+
 def check_smtp(
     settings: Settings, environ: Mapping[str, str] = os.environ
 ) -> tuple[SmtpConfig | None, list[Message]]:
@@ -73,8 +92,8 @@ def check_smtp(
         given, missing = ("SMTP_USER", "SMTP_PASSWORD") if user else ("SMTP_PASSWORD", "SMTP_USER")
         problems.append(say(texts.SEND_HALF_CREDENTIALS, given=given, missing=missing))
     ca_file = environ.get("SMTP_CA_FILE", "").strip() or None
-    if ca_file is not None and not Path(ca_file).is_file():
-        problems.append(say(texts.SEND_NO_CA_FILE, path=ca_file))
+    if ca_file is not None and (problem := _ca_file_problem(ca_file)) is not None:
+        problems.append(problem)
     timeout = _seconds(environ, "SMTP_TIMEOUT", DEFAULT_TIMEOUT)
     deadline = _seconds(environ, "SMTP_DEADLINE", DEFAULT_DEADLINE)
     problems += [t for t in (timeout, deadline) if isinstance(t, Message)]

@@ -4,13 +4,19 @@ Every run for the same club and season shares one ledger, wherever its output fo
 JSON file in the user's data folder (``MAHJONG_CLUB_DATA`` when set, else the platform's, from
 ``platformdirs``: ``~/.local/share/mahjong-club`` on Linux, ``~/Library/Application
 Support/mahjong-club`` on macOS, ``%LOCALAPPDATA%\\mahjong-club`` on Windows), in its
-``sent-ledgers`` folder, named after the club and season. An email is known by its recipient
-and its content key (the same recipient, subject and text is the same report).
+``sent-ledgers`` folder, named after the club and season as names are compared
+(:func:`~mahjong_club.common.text.fold_name`: letter case, spaces, NBSP and Unicode form do not
+count, so an invisible edit to ``club`` keeps the ledger). A relative ``MAHJONG_CLUB_DATA`` is
+made absolute once, against the folder the run started in. An email is known by its recipient
+(the address compared case-folded) and its content key (the same recipient, subject and text,
+compared as names are, is the same report; a key written by version 0.3.0 is still known).
 
 A run that sends holds the ledger's lock file (an operating-system lock: ``fcntl`` on POSIX,
 ``msvcrt`` on Windows) from before it reads the ledger until it has finished, so two runs at
 once never send the same report twice. The file is rewritten atomically after every email.
-A ledger that cannot be read is an error that sends nothing; deleting the file starts over.
+A ledger that cannot be read (not JSON, nested too deep, larger than :data:`MAX_BYTES`, not the
+shape the tool writes) is an error naming the file that sends nothing; deleting the file starts
+over.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from typing import IO, Any
 import platformdirs
 
 from mahjong_club.common.files import write_text_atomic
-from mahjong_club.common.text import slugify
+from mahjong_club.common.text import fold_name, slugify
 from mahjong_club.mail.compose import Outgoing
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
@@ -40,6 +46,8 @@ DATA_ENV = "MAHJONG_CLUB_DATA"
 FORMAT = 1
 #: How often a run waiting for another run's lock looks again (seconds).
 LOCK_POLL = 0.1
+#: The largest ledger read (about 200,000 emails): a bigger file is damaged, not read.
+MAX_BYTES = 64 * 1024 * 1024
 _SENT_FIELDS = ("to", "key", "subject", "at")
 _REFUSED_FIELDS = (*_SENT_FIELDS, "answer")
 
@@ -53,18 +61,39 @@ class LedgerError(Exception):
 
 
 def data_folder(environ: Mapping[str, str] = os.environ) -> Path:
-    """Where the tool keeps its data: ``MAHJONG_CLUB_DATA``, else the user's data folder."""
+    """Where the tool keeps its data: ``MAHJONG_CLUB_DATA`` (made absolute against the current
+    folder, once), else the user's data folder.
+
+    >>> data_folder({DATA_ENV: "club-data"}) == Path.cwd() / "club-data"
+    True
+    """
     given = environ.get(DATA_ENV, "").strip()
     if given:
-        return Path(given).expanduser()
+        return Path(given).expanduser().absolute()
     return platformdirs.user_data_path("mahjong-club", appauthor=False)
 
 
 def ledger_path(folder: Path, club: str, season: str) -> Path:
-    """The ledger of ``club`` and ``season``: readable name, exact hash of both.
+    """The ledger of ``club`` and ``season``: readable name, hash of both as names are compared
+    (:func:`~mahjong_club.common.text.fold_name`).
 
     >>> ledger_path(Path("data"), "Mahjong Ærø", "2025/26").as_posix()
-    'data/sent-ledgers/mahjong-aero-2025-26-6e0faaee241b.json'
+    'data/sent-ledgers/mahjong-aero-2025-26-c40260321b5d.json'
+    >>> ledger_path(Path("data"), "MAHJONG\u00a0Ae\u0301rø ", "2025/26").name == ledger_path(
+    ...     Path("data"), "mahjong Aérø", "2025/26").name
+    True
+    """
+    club, season = fold_name(club), fold_name(season)
+    digest = hashlib.sha256(f"{club}\n{season}".encode()).hexdigest()[:12]
+    slug = slugify(f"{club} {season}", set(), fallback="club")
+    return folder / "sent-ledgers" / f"{slug}-{digest}.json"
+
+
+def legacy_ledger_path(folder: Path, club: str, season: str) -> Path:
+    """Where version 0.3.0 kept the ledger (its hash of the exact spelling).
+
+    >>> legacy_ledger_path(Path("data"), "Mahjong Ærø", "2025/26").name
+    'mahjong-aero-2025-26-6e0faaee241b.json'
     """
     digest = hashlib.sha256(f"{club}\n{season}".encode()).hexdigest()[:12]
     slug = slugify(f"{club} {season}", set(), fallback="club")
@@ -78,8 +107,10 @@ def _now() -> str:
 class Ledger:
     """The emails sent (and refused for good) for one club and season."""
 
-    def __init__(self, path: Path, club: str, season: str) -> None:
+    def __init__(self, path: Path, club: str, season: str, legacy: Path | None = None) -> None:
         self.path = path
+        #: Version 0.3.0's ledger of this club and season, read while ``path`` does not exist.
+        self.legacy = legacy or legacy_ledger_path(path.parent.parent, club, season)
         self.club = club
         self.season = season
         self.sent: dict[tuple[str, str], dict[str, str]] = {}
@@ -93,18 +124,24 @@ class Ledger:
     def load(self) -> None:
         """Read the ledger from disk (none yet: empty); :class:`LedgerError` when damaged."""
         self.sent, self.refused = {}, {}
-        if not self.path.exists():
-            return
-        data = self._read(self.path)
+        path = self.path
+        if not path.exists():
+            if not self.legacy.is_file():
+                return
+            path = self.legacy
+        data = self._read(path, path)
         if data.get("format") != FORMAT:
-            raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="format"))
-        if data.get("club") != self.club or data.get("season") != self.season:
-            club, season = data.get("club"), data.get("season")
-            raise self._damaged(say(texts.LEDGER_OTHER_SEASON, club=club, season=season))
-        for entry in self._entries(data, "sent", _SENT_FIELDS):
-            self.sent[entry["to"], entry["key"]] = entry
-        for entry in self._entries(data, "refused", _REFUSED_FIELDS):
-            self.refused[entry["to"], entry["key"]] = entry
+            raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="format"), path)
+        club, season = data.get("club"), data.get("season")
+        if not (isinstance(club, str) and isinstance(season, str)) or (
+            fold_name(club),
+            fold_name(season),
+        ) != (fold_name(self.club), fold_name(self.season)):
+            raise self._damaged(say(texts.LEDGER_OTHER_SEASON, club=club, season=season), path)
+        for entry in self._entries(data, "sent", _SENT_FIELDS, path):
+            self.sent[_index(entry["to"], entry["key"])] = entry
+        for entry in self._entries(data, "refused", _REFUSED_FIELDS, path):
+            self.refused[_index(entry["to"], entry["key"])] = entry
 
     def take_over(self, old: Path) -> None:
         """Adopt the entries of an older version's ledger (``sent-ledger.json`` in an output
@@ -113,27 +150,30 @@ class Ledger:
             return
         for entry in self._entries(self._read(old, old), "sent", ("to", "key", "subject"), old):
             fields = {**entry, "at": str(entry.get("sent_at", ""))}
-            self.sent.setdefault((entry["to"], entry["key"]), {k: fields[k] for k in _SENT_FIELDS})
+            fields = {k: fields[k] for k in _SENT_FIELDS}
+            self.sent.setdefault(_index(entry["to"], entry["key"]), fields)
         self._save()
         old.replace(old.with_name("sent-ledger.taken-over.json"))
 
     def has_sent(self, item: Outgoing) -> bool:
         """True when the server accepted this report for this recipient before."""
-        return (item.to, item.key) in self.sent
+        return any(index in self.sent for index in _indexes(item))
 
     def refusal(self, item: Outgoing) -> dict[str, str] | None:
         """The server's permanent refusal of this report for this recipient, if any."""
-        return self.refused.get((item.to, item.key))
+        found = [self.refused[index] for index in _indexes(item) if index in self.refused]
+        return found[0] if found else None
 
     def record_sent(self, item: Outgoing) -> None:
         """Remember that the server accepted ``item`` (on disk at once)."""
-        self.refused.pop((item.to, item.key), None)
-        self.sent[item.to, item.key] = self._entry(item)
+        for index in _indexes(item):
+            self.refused.pop(index, None)
+        self.sent[_index(item.to, item.key)] = self._entry(item)
         self._save()
 
     def record_refused(self, item: Outgoing, answer: str) -> None:
         """Remember the server's permanent refusal of ``item`` (on disk at once)."""
-        self.refused[item.to, item.key] = {**self._entry(item), "answer": answer}
+        self.refused[_index(item.to, item.key)] = {**self._entry(item), "answer": answer}
         self._save()
 
     @staticmethod
@@ -152,8 +192,17 @@ class Ledger:
 
     def _read(self, path: Path, shown: Path | None = None) -> dict[str, Any]:
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            with path.open("rb") as handle:
+                raw = handle.read(MAX_BYTES + 1)
+        except OSError as exc:
+            raise self._damaged(say(texts.LEDGER_NOT_JSON, error=str(exc)), shown) from None
+        if len(raw) > MAX_BYTES:
+            raise self._damaged(say(texts.LEDGER_TOO_LARGE, limit=f"{MAX_BYTES:,}"), shown)
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except RecursionError:
+            raise self._damaged(say(texts.LEDGER_TOO_DEEP), shown) from None
+        except (UnicodeDecodeError, ValueError) as exc:
             raise self._damaged(say(texts.LEDGER_NOT_JSON, error=str(exc)), shown) from None
         if not isinstance(data, dict):
             raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="{…}"), shown)
@@ -174,6 +223,16 @@ class Ledger:
 
     def _damaged(self, problem: Message, path: Path | None = None) -> LedgerError:
         return LedgerError(say(texts.LEDGER_DAMAGED, path=path or self.path, problem=problem))
+
+
+def _index(to: str, key: str) -> tuple[str, str]:
+    """How the ledger looks an email up: the address case-folded, and the content key."""
+    return to.casefold(), key
+
+
+def _indexes(item: Outgoing) -> list[tuple[str, str]]:
+    """``item``'s lookups: its content key, and the key version 0.3.0 wrote for it."""
+    return [_index(item.to, item.key), _index(item.to, item.legacy_key or item.key)]
 
 
 @contextlib.contextmanager

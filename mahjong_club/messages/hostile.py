@@ -120,6 +120,11 @@ ROLE_WORKBOOK_RELS = entry(
 ROLE_SHARED_STRINGS = entry(
     "hostile.role.shared_strings", en="the texts of the cells", da="cellernes tekster"
 )
+ROLE_OTHER = entry(
+    "hostile.role.other",
+    en="one of the package's parts, each checked for a <!DOCTYPE>",
+    da="en af pakkens dele, som hver tjekkes for en <!DOCTYPE>",
+)
 ROLE_STYLES = entry("hostile.role.styles", en="the cell formats", da="cellernes formater")
 
 XML_AT = entry(

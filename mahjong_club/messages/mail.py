@@ -76,6 +76,11 @@ SEND_NO_CA_FILE = entry(
     en="the environment variable SMTP_CA_FILE={path!r} names no file",
     da="miljøvariablen SMTP_CA_FILE={path!r} peger ikke på en fil",
 )
+SEND_BAD_CA_FILE = entry(
+    "mail.send_bad_ca_file",
+    en="the environment variable SMTP_CA_FILE={path!r} is not a certificate file (PEM): {error}",
+    da="miljøvariablen SMTP_CA_FILE={path!r} er ikke en certifikatfil (PEM): {error}",
+)
 SEND_NOT_STARTED = entry(
     "mail.send_not_started",
     en="{problem}; nothing was written or sent",
@@ -204,6 +209,16 @@ LEDGER_NOT_JSON = entry(
     "mail.ledger_not_json",
     en="it cannot be read as JSON: {error}",
     da="den kan ikke læses som JSON: {error}",
+)
+LEDGER_TOO_LARGE = entry(
+    "mail.ledger_too_large",
+    en="it is larger than {limit} bytes, far more than the tool writes",
+    da="den er større end {limit} byte, langt mere end værktøjet skriver",
+)
+LEDGER_TOO_DEEP = entry(
+    "mail.ledger_too_deep",
+    en="it cannot be read as JSON: it is nested far deeper than the tool writes",
+    da="den kan ikke læses som JSON: den er indlejret langt dybere, end værktøjet skriver",
 )
 LEDGER_WRONG_SHAPE = entry(
     "mail.ledger_wrong_shape",

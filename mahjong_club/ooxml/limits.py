@@ -22,8 +22,9 @@ unpacks a megabyte at a time and never more than the declared size (``ZipFile.re
 inflate the whole packed part in one step, whatever its header says). A zip whose headers
 lie is then refused as damaged: the part's checksum or its XML does not match.
 
-:func:`check_kind` refuses a macro-enabled package (``xl/vbaProject.bin``, or a macro-enabled
-content type) or a binary workbook under an ``.xlsx`` name, as the command refuses an ``.xlsm``.
+:func:`kind_problem` refuses a macro-enabled package (``xl/vbaProject.bin``, or any part whose
+content type, by its ``<Override>`` or its extension's ``<Default>``, is a macro type) or a
+binary workbook under an ``.xlsx`` name, as the command refuses an ``.xlsm``.
 """
 
 from __future__ import annotations
@@ -178,16 +179,37 @@ def size_problem(file: str, zf: zipfile.ZipFile) -> Message | None:
     return None
 
 
-_OVERRIDE_RE = re.compile(r"<(?:[\w.-]+:)?Override\b([^>]*)>")
+_TYPE_RE = re.compile(r"<(?:[\w.-]+:)?(Override|Default)\b([^>]*)>")
 _ATTR_RE = re.compile(r"""([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+#: Content types of macros: VBA projects and their signatures, macro-enabled workbooks and
+#: Excel 4 macro sheets (``application/vnd.ms-excel.macrosheet+xml``).
+_MACRO_TYPES = ("macroenabled", "vbaproject", "macrosheet")
 
 
-def _content_types(text: str) -> dict[str, str]:
-    """Part name → content type of every ``<Override>`` of ``[Content_Types].xml``."""
+def part_types(names: list[str], content_types: str) -> dict[str, str]:
+    """Part name → content type of every part in ``names``, as ``[Content_Types].xml`` (its
+    text) gives it: its ``<Override>``, else the ``<Default>`` of its extension (part names
+    and extensions in any letter case); parts with neither are left out.
+
+    >>> part_types(["xl/A.BIN", "x.xml"], '<Types><Default Extension="bin" ContentType="t"/>'
+    ...     '<Override PartName="/X.xml" ContentType="u"/></Types>')
+    {'xl/A.BIN': 't', 'x.xml': 'u'}
+    """
+    overrides: dict[str, str] = {}
+    defaults: dict[str, str] = {}
+    for match in _TYPE_RE.finditer(content_types):
+        attrs = {m.group(1): m.group(2) or m.group(3) or "" for m in _ATTR_RE.finditer(match[2])}
+        kind = attrs.get("ContentType", "")
+        if match[1] == "Override":
+            overrides[attrs.get("PartName", "").lstrip("/").lower()] = kind
+        else:
+            defaults[attrs.get("Extension", "").lstrip(".").lower()] = kind
     found: dict[str, str] = {}
-    for match in _OVERRIDE_RE.finditer(text):
-        attrs = {m.group(1): m.group(2) or m.group(3) or "" for m in _ATTR_RE.finditer(match[1])}
-        found[attrs.get("PartName", "").lstrip("/")] = attrs.get("ContentType", "")
+    for name in names:
+        extension = posixpath.splitext(name)[1].lstrip(".").lower()
+        kind = overrides.get(name.lower(), defaults.get(extension))
+        if kind is not None:
+            found[name] = kind
     return found
 
 
@@ -199,15 +221,18 @@ def kind_problem(file: str, names: list[str], content_types: str | None) -> Mess
     'hostile.macro_enabled'
     >>> kind_problem("a.xlsx", ["xl/workbook.xml"], None) is None
     True
+    >>> kind_problem("a.xlsx", ["xl/v2.bin"], '<Types><Default Extension="bin"'
+    ...     ' ContentType="application/vnd.ms-office.vbaProject"/></Types>').code
+    'hostile.macro_enabled'
     """
-    types = _content_types(content_types) if content_types else {}
+    types = part_types(names, content_types) if content_types else {}
     if any("sheet.binary." in kind.lower() for kind in types.values()):
         return say(texts.BINARY_WORKBOOK, file=file)
     for name in names:
         if posixpath.basename(name).lower() == "vbaproject.bin":
             return say(texts.MACRO_ENABLED, file=file, part=name)
     for part, kind in types.items():
-        if "macroenabled" in kind.lower():
+        if any(macro in kind.lower() for macro in _MACRO_TYPES):
             of_type = say(texts.PART_OF_TYPE, part=part, type=kind)
             return say(texts.MACRO_ENABLED, file=file, part=of_type)
     return None

@@ -21,6 +21,7 @@ is expanded or fetched; expat never fetches an external entity by itself in any 
 
 from __future__ import annotations
 
+from typing import IO
 from xml.parsers import expat
 
 from mahjong_club.messages import hostile as texts
@@ -72,3 +73,39 @@ def xml_problem(data: bytes) -> Message | None:
         )
         return say(texts.XML_AT, line=exc.lineno, column=exc.offset + 1, reason=reason)
     return None
+
+
+class _Root(Exception):
+    """Raised from expat's handler: the root element starts, the prolog is over."""
+
+
+def _stop_at_root(*_args: object) -> None:
+    raise _Root
+
+
+def has_doctype(part: IO[bytes], chunk: int = 1 << 16) -> bool:
+    """True when the XML document read from ``part`` declares a document type: only its
+    prolog is read (up to the root element's start tag), a chunk at a time.
+
+    For the parts the tool never reads: a part that is not XML at all (or is damaged before
+    its root element) is no concern of this check.
+
+    >>> import io
+    >>> has_doctype(io.BytesIO(b'<?xml version="1.0"?><!-- x --><!DOCTYPE r SYSTEM "f"><r/>'))
+    True
+    >>> has_doctype(io.BytesIO(b"<r><!DOCTYPE not here></r>")), has_doctype(io.BytesIO(b"PNG"))
+    (False, False)
+    """
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = _refuse_doctype
+    parser.StartElementHandler = _stop_at_root
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    try:
+        while data := part.read(chunk):
+            parser.Parse(data, False)
+        parser.Parse(b"", True)
+    except _Doctype:
+        return True
+    except (_Root, expat.ExpatError):
+        return False
+    return False

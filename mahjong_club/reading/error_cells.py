@@ -25,7 +25,7 @@ from mahjong_club.ooxml.package import list_sheet_parts
 from mahjong_club.ooxml.refs import parse_ref
 from mahjong_club.ooxml.xml import unescape_xml
 
-__all__ = ["ErrorCell", "error_cells_of", "scan_error_cells"]
+__all__ = ["ErrorCell", "error_cells_of", "neutralise_error_cells", "scan_error_cells"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,41 @@ def scan_error_cells(data: bytes) -> dict[tuple[int, int], ErrorCell]:
         code = unescape_xml(value.group(1).decode()).strip()
         found[position] = ErrorCell(code, written)
     return found
+
+
+#: The error values python-calamine reads; any other value in an error cell (Excel 365's
+#: ``#SPILL!``, ``#CALC!``, ``#BUSY!`` …, or ``#n/a`` in lower case) makes it refuse the sheet.
+CALAMINE_ERRORS = frozenset(
+    [b"#DIV/0!", b"#N/A", b"#NAME?", b"#NULL!", b"#NUM!", b"#REF!", b"#VALUE!"]
+)
+
+
+def neutralise_error_cells(data: bytes) -> bytes | None:
+    """The worksheet part ``data`` with the value of every error cell calamine cannot read
+    replaced by ``#N/A`` (which it reads as a blank, like any error); None when there is none.
+
+    The readers still see the cell's real error: :func:`error_cells_of` reads the file itself.
+
+    >>> neutralise_error_cells(b'<worksheet><c r="H5" t="e"><v>#SPILL!</v></c></worksheet>')
+    b'<worksheet><c r="H5" t="e"><v>#N/A</v></c></worksheet>'
+    >>> neutralise_error_cells(b'<worksheet><c r="H5" t="e"><v>#REF!</v></c></worksheet>')
+    """
+    if _ERROR_TYPE.search(data) is None:
+        return None
+    root = _ROOT_RE.search(data)
+    prefix = (root.group(1) + b":") if root and root.group(1) else b""
+    cell_re, value_re, _ = _patterns(prefix)
+    pieces: list[bytes] = []
+    done = 0
+    for m in cell_re.finditer(data):
+        body = m.group("body")
+        value = value_re.search(body) if body is not None else None
+        if value is None or value.group(1) in CALAMINE_ERRORS:
+            continue
+        start = m.start("body") + value.start(1)
+        pieces += [data[done:start], b"#N/A"]
+        done = m.start("body") + value.end(1)
+    return None if not pieces else b"".join([*pieces, data[done:]])
 
 
 def error_cells_of(path: Path, sheet: str) -> dict[tuple[int, int], ErrorCell]:

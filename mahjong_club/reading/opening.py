@@ -6,10 +6,15 @@
 2. ``[Content_Types].xml``: no macros, not a binary workbook under an ``.xlsx`` name.
 3. Every part that locates the sheets or that calamine reads when it opens the workbook
    (content types, relationships, the workbook part, the texts, the formats) is whole XML
-   with no ``<!DOCTYPE`` (:mod:`mahjong_club.ooxml.wellformed`).
+   with no ``<!DOCTYPE`` (:mod:`mahjong_club.ooxml.wellformed`); no other XML part (say
+   ``docProps/core.xml``, which the result workbook copies) has a ``<!DOCTYPE`` in its
+   prolog either.
 4. Each sheet, when it is first read: whole XML, and within the cells a sheet may span
    (:mod:`mahjong_club.ooxml.extent`); calamine's own errors become a message naming the
-   sheet and its part.
+   sheet and its part. A sheet with an error value calamine refuses (Excel 365's ``#SPILL!``,
+   ``#CALC!`` …) is read from a copy of the file where those values are ``#N/A``; the readers
+   still report each error cell they read as the error it shows
+   (:mod:`~mahjong_club.reading.error_cells`).
 
 Each refusal is a :class:`WorkbookError` with a catalogue message: the run stops, saying
 what was found and where, and writes nothing.
@@ -17,9 +22,11 @@ what was found and where, and writes nothing.
 
 from __future__ import annotations
 
+import tempfile
 import zipfile
 import zlib
 from pathlib import Path
+from typing import IO
 
 from python_calamine import CalamineSheet, CalamineWorkbook
 
@@ -28,11 +35,18 @@ from mahjong_club.messages import hostile as texts
 from mahjong_club.messages.core import Entry, Message, say
 from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, oversized
-from mahjong_club.ooxml.limits import kind_problem, open_package, read_part, size_problem
+from mahjong_club.ooxml.limits import (
+    kind_problem,
+    open_package,
+    part_types,
+    read_part,
+    size_problem,
+)
 from mahjong_club.ooxml.package import CONTENT_TYPES, ROOT_RELS, Package, RelsDoc, rel_kind
 from mahjong_club.ooxml.package import rels_part as rels_of
 from mahjong_club.ooxml.refs import column_letter
-from mahjong_club.ooxml.wellformed import xml_problem
+from mahjong_club.ooxml.wellformed import has_doctype, xml_problem
+from mahjong_club.reading.error_cells import neutralise_error_cells
 
 __all__ = ["CheckedBook", "WorkbookError", "open_book"]
 
@@ -104,7 +118,32 @@ class _Opening:
             role = _OPENED_WITH_WORKBOOK.get(rel_kind(rel.type))
             if role is not None and rel.target and rel.target.lower() in self.names:
                 self.part(rel.target, role)
-        return {sheet.name: sheet.part for sheet in package.sheets}
+        sheets = {sheet.name: sheet.part for sheet in package.sheets}
+        self._no_doctype(_text(types), {p.lower(): s for s, p in sheets.items() if p is not None})
+        return sheets
+
+    def _no_doctype(self, types: str, sheets: dict[str, str]) -> None:
+        """Refuse any XML part (by its name or its content type) with a ``<!DOCTYPE``;
+        ``sheets`` names the sheet of each worksheet part (lower-case part names)."""
+        names = list(self.names.values())
+        kinds = part_types(names, types)
+        for name in names:
+            kind = kinds.get(name, "").lower()
+            if not (name.lower().endswith((".xml", ".rels")) or kind.endswith("xml")):
+                continue
+            try:
+                with self.zf.open(name) as part:
+                    found = has_doctype(part)
+            except UNPACK_ERRORS:
+                continue  # damaged: said when the part is read (its XML is checked then)
+            error, sheet = say(texts.XML_DOCTYPE), sheets.get(name.lower())
+            if found and sheet is not None:
+                raise WorkbookError(say(texts.SHEET_DAMAGED, sheet=sheet, part=name, error=error))
+            if found:
+                role = say(texts.ROLE_OTHER)
+                raise WorkbookError(
+                    say(texts.PART_DAMAGED, file=self.file, part=name, role=role, error=error)
+                )
 
     def _workbook_parts(self, root_rels: RelsDoc) -> None:
         """Check the workbook part and its relationships, where the package says they are
@@ -150,6 +189,9 @@ class CheckedBook:
         self._book = book
         self._parts = parts
         self._checked: set[str] = set()
+        #: The sheets read from :attr:`_patched` (error values calamine refuses).
+        self._neutralised: set[str] = set()
+        self._patched: tuple[CalamineWorkbook, IO[bytes]] | None = None
 
     @property
     def sheet_names(self) -> list[str]:
@@ -164,7 +206,8 @@ class CheckedBook:
             self._check_sheet(name, part)
             self._checked.add(name)
         try:
-            return self._book.get_sheet_by_name(name)
+            book = self._patched_book() if name in self._neutralised else self._book
+            return book.get_sheet_by_name(name)
         except Exception as exc:  # calamine raises its own error types
             raise WorkbookError(
                 say(texts.SHEET_DAMAGED, sheet=name, part=part or "?", error=str(exc))
@@ -195,3 +238,21 @@ class CheckedBook:
                     limit=MAX_SHEET_CELLS,
                 )
             )
+        if neutralise_error_cells(data) is not None:
+            self._neutralised.add(name)
+
+    def _patched_book(self) -> CalamineWorkbook:
+        """The workbook as calamine reads it from a copy (a temporary file, deleted when the
+        run ends) whose sheets have every error value it refuses replaced by ``#N/A``."""
+        if self._patched is None:
+            copy = tempfile.TemporaryFile(prefix="mahjong-club-")  # noqa: SIM115 - kept open
+            sheets = {part.lower() for part in self._parts.values() if part is not None}
+            with zipfile.ZipFile(self.path) as zin, zipfile.ZipFile(copy, "w") as zout:
+                for info in zin.infolist():
+                    data = read_part(zin, info.filename)
+                    if info.filename.lower() in sheets:
+                        data = neutralise_error_cells(data) or data
+                    zout.writestr(info.filename, data, zipfile.ZIP_DEFLATED, 1)
+            copy.seek(0)
+            self._patched = (CalamineWorkbook.from_filelike(copy), copy)
+        return self._patched[0]

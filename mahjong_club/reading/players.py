@@ -5,14 +5,17 @@ Names are compared as every sheet compares them (reading/names.py): ``Åse Mølg
 is the registered one: the results use it, whatever another sheet writes.
 
 ``Email`` (where their standings go), ``Rating``, ``EMA`` (EMA number) and ``Country`` are
-optional; a cell that does not look like an email address is a warning, and no email goes to
-that player.
+optional; a cell that does not look like an email address, or that could not be put into an
+email header and an SMTP envelope (a control character such as ESC, also when written as Excel's
+``_x001B_``; a stray sign after the domain), is a warning on its cell, and no email goes to that
+player.
 """
 
 from __future__ import annotations
 
 import re
 
+from mahjong_club.common.addresses import address_problem
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
 from mahjong_club.model import PlayerInfo
@@ -72,11 +75,15 @@ def _report_twice(row: Row, written: str, known: Registered) -> None:
 
 
 def looks_like_email(text: str) -> bool:
-    """True for text shaped like an email address (plain ASCII, one ``@``, a dotted domain).
+    """True for text shaped like an email address (plain ASCII, one ``@``, a dotted domain)
+    that the mail composer can use (:func:`~mahjong_club.common.addresses.address_problem`).
 
     >>> looks_like_email("aase@example.dk"), looks_like_email("åse@example.dk")
     (True, False)
     >>> looks_like_email("aase@example"), looks_like_email("aase example.dk")
     (False, False)
+    >>> looks_like_email("mette@example.org\x1b[31m"), looks_like_email("d@example.org;")
+    (False, False)
     """
-    return bool(EMAIL_ADDRESS.match(text)) and text.isascii()
+    shaped = bool(EMAIL_ADDRESS.match(text)) and text.isascii()
+    return shaped and address_problem(text) is None
