@@ -12,7 +12,6 @@ import pytest
 from mahjong_club.capabilities import Options
 from mahjong_club.mail import ledger as ledger_module
 from mahjong_club.mail.compose import compose
-from mahjong_club.mail.ledger import legacy_ledger_path
 from mahjong_club.pipeline import build_outputs, compute, read_workbook
 from tests.builders import write_workbook
 from tests.mail_server import addressed_to, servers
@@ -118,18 +117,15 @@ def test_an_address_in_other_letter_case_is_not_sent_again(tmp_path, smtp, capsy
     assert inbox.attempts == []
 
 
-def test_a_ledger_of_version_0_3_0_is_still_known(tmp_path, smtp, data, capsys):
+def test_a_version_0_1_ledger_with_exact_spelling_keys_is_still_known(tmp_path, smtp, data, capsys):
     inbox, port = smtp()
     sheets = club_is(mail_sheets(port), "Mahjong Ærø")
     season, problems = read_workbook(write_workbook(tmp_path / "probe.xlsx", sheets))
     site = build_outputs(compute(season, problems, Options())).site
-    outgoing = compose(site, "organiser@example.org")[:3]  # 0.3.0 sent these three
-    old = legacy_ledger_path(data, "Mahjong Ærø", "")
-    assert old.name == "mahjong-aero-2a0d5c8781f1.json"
-    sent = [{"to": o.to, "key": o.legacy_key, "subject": o.subject, "at": "x"} for o in outgoing]
-    old.parent.mkdir(parents=True)
-    entries = {"format": 1, "club": "Mahjong Ærø", "season": "", "sent": sent, "refused": []}
-    old.write_text(json.dumps(entries), encoding="utf-8")
+    outgoing = compose(site, "organiser@example.org")[:3]  # version 0.1 sent these three
+    sent = [{"to": o.to, "key": o.legacy_key, "subject": o.subject} for o in outgoing]
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out/sent-ledger.json").write_text(json.dumps({"sent": sent}), encoding="utf-8")
     assert run(tmp_path, sheets, "--send") == 0
     assert "Emails sent: 2; already sent before: 3" in capsys.readouterr().out
     assert addressed_to(inbox) == EVERYONE[3:]

@@ -60,7 +60,7 @@ def _key(to: str, subject: str, text: str) -> str:
 
 
 def _legacy_key(to: str, subject: str, text: str) -> str:
-    """The key version 0.3.0 wrote: the exact recipient, subject and text."""
+    """The key version 0.1 wrote: the exact recipient, subject and text."""
     return hashlib.sha256(f"{to}\n{subject}\n{text}".encode()).hexdigest()
 
 

@@ -9,7 +9,8 @@ Support/mahjong-club`` on macOS, ``%LOCALAPPDATA%\\mahjong-club`` on Windows), i
 count, so an invisible edit to ``club`` keeps the ledger). A relative ``MAHJONG_CLUB_DATA`` is
 made absolute once, against the folder the run started in. An email is known by its recipient
 (the address compared case-folded) and its content key (the same recipient, subject and text,
-compared as names are, is the same report; a key written by version 0.3.0 is still known).
+compared as names are, is the same report; the exact-spelling key of the ledgers that
+version 0.1 kept in the output folder, taken over on the first ``--send``, is still known).
 
 A run that sends holds the ledger's lock file (an operating-system lock: ``fcntl`` on POSIX,
 ``msvcrt`` on Windows) from before it reads the ledger until it has finished, so two runs at
@@ -89,17 +90,6 @@ def ledger_path(folder: Path, club: str, season: str) -> Path:
     return folder / "sent-ledgers" / f"{slug}-{digest}.json"
 
 
-def legacy_ledger_path(folder: Path, club: str, season: str) -> Path:
-    """Where version 0.3.0 kept the ledger (its hash of the exact spelling).
-
-    >>> legacy_ledger_path(Path("data"), "Mahjong Ærø", "2025/26").name
-    'mahjong-aero-2025-26-6e0faaee241b.json'
-    """
-    digest = hashlib.sha256(f"{club}\n{season}".encode()).hexdigest()[:12]
-    slug = slugify(f"{club} {season}", set(), fallback="club")
-    return folder / "sent-ledgers" / f"{slug}-{digest}.json"
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -107,10 +97,8 @@ def _now() -> str:
 class Ledger:
     """The emails sent (and refused for good) for one club and season."""
 
-    def __init__(self, path: Path, club: str, season: str, legacy: Path | None = None) -> None:
+    def __init__(self, path: Path, club: str, season: str) -> None:
         self.path = path
-        #: Version 0.3.0's ledger of this club and season, read while ``path`` does not exist.
-        self.legacy = legacy or legacy_ledger_path(path.parent.parent, club, season)
         self.club = club
         self.season = season
         self.sent: dict[tuple[str, str], dict[str, str]] = {}
@@ -126,9 +114,7 @@ class Ledger:
         self.sent, self.refused = {}, {}
         path = self.path
         if not path.exists():
-            if not self.legacy.is_file():
-                return
-            path = self.legacy
+            return
         data = self._read(path, path)
         if data.get("format") != FORMAT:
             raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="format"), path)
@@ -231,7 +217,7 @@ def _index(to: str, key: str) -> tuple[str, str]:
 
 
 def _indexes(item: Outgoing) -> list[tuple[str, str]]:
-    """``item``'s lookups: its content key, and the key version 0.3.0 wrote for it."""
+    """``item``'s lookups: its content key, and the exact-spelling key of version 0.1."""
     return [_index(item.to, item.key), _index(item.to, item.legacy_key or item.key)]
 
 
