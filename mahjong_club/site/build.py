@@ -7,6 +7,7 @@ agree with the workbook's ``Standings`` sheet.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections import defaultdict
 from fractions import Fraction
 
@@ -18,6 +19,7 @@ from mahjong_club.site.locale import Locale
 from mahjong_club.site.views import (
     DivisionView,
     GameView,
+    PenaltyView,
     PlayerGameView,
     PlayerView,
     RowView,
@@ -25,8 +27,8 @@ from mahjong_club.site.views import (
     SiteView,
     SlugOf,
 )
-from rules.model import Game, GameType
-from rules.standings import DivisionStandings
+from rules.model import Game, GameType, Penalty
+from rules.standings import DivisionStandings, is_immediate
 from rules.tiebreakers import name_order
 
 #: A page's slug leaves room for its ``division-`` (or ``player-``) and ``.html``.
@@ -39,6 +41,14 @@ def club_name(season: Season) -> str:
     if season.tournament and settings.tournament:
         return settings.tournament
     return settings.club or settings.tournament
+
+
+def generated_at() -> dt.datetime:
+    """When the site is made: now, or ``SOURCE_DATE_EPOCH`` (UTC) for reproducible output."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return dt.datetime.fromtimestamp(int(epoch), dt.UTC)
+    return dt.datetime.now().astimezone()
 
 
 def build_site(season: Season, standings: StandingsResult | None, warnings: list[str]) -> SiteView:
@@ -58,6 +68,8 @@ def build_site(season: Season, standings: StandingsResult | None, warnings: list
         division_view(s, standings, games_by_id, slug_of, slugs, locale)
         for s in (standings.standings if standings is not None else [])
     ]
+    for division, standing in zip(divisions, standings.standings if standings else [], strict=True):
+        division.penalties = _penalties(season, standing, games_by_id, slug_of)
     site = SiteView(
         locale,
         club_name(season),
@@ -67,6 +79,8 @@ def build_site(season: Season, standings: StandingsResult | None, warnings: list
         player_views(season, divisions),
         warnings,
         season.settings.site_url,
+        provisional=not season.settings.season_complete,
+        generated=generated_at(),
     )
     return site
 
@@ -96,7 +110,47 @@ def player_views(season: Season, divisions: list[DivisionView]) -> list[PlayerVi
                         others,
                     )
                 )
+        for penalty in division.penalties:
+            if penalty.player in players:
+                players[penalty.player].penalties.append(penalty)
     return sorted(players.values(), key=lambda p: name_order(p.name))
+
+
+def _penalties(
+    season: Season, standing: DivisionStandings, games_by_id: dict[str, Game], slug_of: SlugOf
+) -> list[PenaltyView]:
+    """The division's penalties as shown, in game order (those of no game last)."""
+    division = standing.division
+
+    def belongs(p: Penalty) -> bool:
+        if p.division is not None:
+            return p.division == division.name
+        game = games_by_id.get(p.game_id or "")
+        return game is not None and game.division == division.name
+
+    def order(p: Penalty) -> tuple[bool, dt.date, tuple[int, int, str], tuple[str, str]]:
+        game = games_by_id.get(p.game_id or "")
+        date = game.date if game is not None and game.date is not None else dt.date.max
+        return (game is None, date, natural_key(p.game_id or ""), name_order(p.player))
+
+    views = []
+    for p in sorted(filter(belongs, season.penalties), key=order):
+        game = games_by_id.get(p.game_id or "")
+        views.append(
+            PenaltyView(
+                p.player,
+                slug_of(p.player),
+                division.name,
+                p.kind.value,
+                p.points,
+                p.game_id,
+                game.date if game is not None else None,
+                p.minutes,
+                p.note,
+                is_immediate(p, division.game, season.ruleset),
+            )
+        )
+    return views
 
 
 def division_view(

@@ -49,6 +49,27 @@ class Fragment:
     context: Mapping[str, object] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class PenaltyView:
+    """A penalty as the site and the emails show it (rules.md 4).
+
+    ``immediate`` penalties were taken off that game's score (they are already inside the
+    game's result); the others come off the season total, and the standings' ``Penalties``
+    column is their sum, so every total adds up on the page that shows it.
+    """
+
+    player: str
+    slug: str
+    division: str
+    kind: str  # a PenaltyKind value: chombo, lateness, obstruction, other, disqualification
+    points: int
+    game_id: str | None
+    date: dt.date | None
+    minutes: int | None
+    note: str
+    immediate: bool
+
+
 @dataclass
 class RowView:
     """One standings row as shown."""
@@ -108,6 +129,8 @@ class DivisionView:
     chart: str
     legend: list[tuple[str, str]]
     dice_needed: list[str]
+    #: The division's penalties, in game order (penalties without a game last).
+    penalties: list[PenaltyView] = field(default_factory=list)
 
     @property
     def has_movement(self) -> bool:
@@ -138,6 +161,8 @@ class PlayerView:
     email: str
     rows: list[tuple[DivisionView, RowView]] = field(default_factory=list)
     games: list[PlayerGameView] = field(default_factory=list)
+    #: The player's penalties in every division, in game order.
+    penalties: list[PenaltyView] = field(default_factory=list)
     #: What the other capabilities add to this player's page and email, in registry order.
     sections: list[Fragment] = field(default_factory=list)
 
@@ -154,6 +179,10 @@ class SiteView:
     players: list[PlayerView]
     warnings: list[str]
     site_url: str = ""
+    #: True before ``season_complete``: statuses and next season read "if the season ended today".
+    provisional: bool = True
+    #: When the site was made (``SOURCE_DATE_EPOCH`` when set, for reproducible output).
+    generated: dt.datetime | None = None
     #: The pages besides the index, in navigation order.
     pages: list[Page] = field(default_factory=list)
     #: What the capabilities add to the organiser's summary email.
