@@ -56,3 +56,24 @@ def row_statuses(size: int, top: bool) -> list[Status]:
         else:
             statuses.append(Status.NONE)
     return statuses
+
+
+def tie_decides_status(size: int, top: bool, rows: tuple[int, ...]) -> bool:
+    """True when a tie still awaiting dice decides promotion or relegation: the rows its
+    players occupy (1-based) would get different end-of-season statuses, so the dice decide
+    who moves (rules.md 1.3: "an unresolved tie straddles two of these groups").
+
+    Example: in a lower division of 8, a tie for rows 2 and 3 decides who is promotion
+    candidate; a tie for rows 4 and 5 decides nothing::
+
+        >>> tie_decides_status(8, top=False, rows=(2, 3))
+        True
+        >>> tie_decides_status(8, top=False, rows=(4, 5))
+        False
+        >>> tie_decides_status(8, top=True, rows=(2, 3))
+        False
+        >>> tie_decides_status(8, top=True, rows=(6, 7))
+        True
+    """
+    statuses = row_statuses(size, top)
+    return len({statuses[row - 1] for row in rows}) > 1

@@ -141,6 +141,7 @@ def test_tonight_refuses_an_impossible_date(tmp_path, capsys, text, said):
 
 
 def test_the_summary_says_what_was_written_and_what_needs_doing(tmp_path, capsys):
+    """During the season ties awaiting dice are warnings (the Problems sheet), not actions."""
     code, out = run(tmp_path, league())
     assert code == 0
     printed = capsys.readouterr().out
@@ -151,14 +152,27 @@ def test_the_summary_says_what_was_written_and_what_needs_doing(tmp_path, capsys
         f"Wrote 5 emails to {out / 'outbox'}",
         f"2 warnings — see the Problems sheet of {out / 'season.xlsx'}",
         "Needs your action:",
-        "  - R1: A, B are still tied after every criterion; roll two dice (round 1) for A, B and"
-        " record the rolls in the Dice sheet (or run with --roll-dice SEED)",
+        f"  - 5 emails not sent, only written to {out / 'outbox'}: run again with --send to send"
+        " them",
+    ]
+
+
+def test_at_the_end_of_the_season_ties_awaiting_dice_are_actions(tmp_path, capsys):
+    """A, B tie for row 1 (winner or not: the dice decide it, listed first); C, D tie for
+    rows 3 and 4, both relegation candidates (the dice decide only their order)."""
+    sheets = league()
+    sheets["Settings"].append(["season_complete", "yes"])
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[printed.index("Needs your action:") + 1 :] == [
+        "  - R1: the dice decide promotion or relegation between A, B; roll two dice (round 1)"
+        " for A, B and record the rolls in the Dice sheet (or run with --roll-dice SEED)",
         "  - R1: C, D are still tied after every criterion; roll two dice (round 1) for C, D and"
         " record the rolls in the Dice sheet (or run with --roll-dice SEED)",
         f"  - 5 emails not sent, only written to {out / 'outbox'}: run again with --send to send"
         " them",
     ]
-    assert "001-player-a.eml" not in printed  # every email's line: only with -v
 
 
 def test_verbose_lists_every_email(tmp_path, capsys):

@@ -1,6 +1,8 @@
 """The short summary that ends a run: what was written, how many warnings, what needs doing.
 
-What needs the organiser's action: ties that only dice can settle, dice rolled this run that
+What needs the organiser's action: ties that only dice can settle (once the season is
+complete, those deciding promotion or relegation first; during the season a tie is a warning
+in the Problems sheet, not an action: more games will settle most ties), dice rolled this run that
 must be copied into the organiser's own workbook, substitutable members, emails written but
 not sent. The words are the catalogue's (``messages/terminal.py``).
 """
@@ -92,17 +94,17 @@ def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -
     found: list[Message] = []
     standings = run.result(STANDINGS)
     if standings is not None:
-        for standing in standings.standings:
-            found += [
+        for action in standings.dice_actions:
+            needed = action.needed
+            found.append(
                 say(
-                    compute_texts.DICE_NEEDED,
-                    division=standing.division.name,
+                    texts.DICE_DECIDES if action.decides else compute_texts.DICE_NEEDED,
+                    division=action.division,
                     players=", ".join(needed.players),
                     round=needed.round,
                     missing=", ".join(needed.missing),
                 )
-                for needed in standing.dice_needed
-            ]
+            )
         if standings.new_dice:
             rolls = counted(len(standings.new_dice), texts.ROLLS)
             if written is None:

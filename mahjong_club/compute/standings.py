@@ -17,10 +17,24 @@ from mahjong_club.model import Season, season_dates
 from rules.dice import settle_with_dice
 from rules.model import DiceRoll
 from rules.standings import DivisionStandings, season_standings
-from rules.status import row_statuses
+from rules.status import row_statuses, tie_decides_status
+from rules.tiebreakers import DiceNeeded
 
 #: The movement column compares with the standings this many days before the report date.
 MOVEMENT_DAYS = 7
+
+
+@dataclass(frozen=True)
+class DiceAction:
+    """A tie awaiting dice that the organiser should settle now: the season is complete.
+
+    ``decides`` is True when the tie decides promotion or relegation (its rows would get
+    different statuses); those come first in the organiser's summary.
+    """
+
+    division: str
+    needed: DiceNeeded
+    decides: bool
 
 
 @dataclass
@@ -29,13 +43,16 @@ class StandingsResult:
 
     ``statuses`` and ``previous_ranks`` are keyed by (division, player); ``statuses`` is
     filled only when the season is complete, ``previous_ranks`` when games were played a week
-    or more before the report date.
+    or more before the report date. ``dice_actions`` are the ties awaiting dice that need the
+    organiser's action: only once the season is complete (a tie after week one settles
+    itself with more games), those deciding promotion or relegation first.
     """
 
     standings: list[DivisionStandings] = field(default_factory=list)
     statuses: dict[tuple[str, str], str] = field(default_factory=dict)
     new_dice: list[DiceRoll] = field(default_factory=list)
     previous_ranks: dict[tuple[str, str], int] = field(default_factory=dict)
+    dice_actions: list[DiceAction] = field(default_factory=list)
 
 
 def compute_standings(season: Season, problems: Problems, dice_seed: int | None) -> StandingsResult:
@@ -72,6 +89,7 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
             )
     if season.settings.season_complete:
         result.statuses = final_statuses(result.standings)
+        result.dice_actions = dice_actions(result.standings)
     result.previous_ranks = previous_ranks(season, result.new_dice)
     return result
 
@@ -79,12 +97,7 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
 def final_statuses(standings: list[DivisionStandings]) -> dict[tuple[str, str], str]:
     """Each row's status at the end of the season (winner, promoted, relegation candidate …),
     by (division, player); a game type's top division has no promotion."""
-    top_levels: dict[str, int] = {}
-    for standing in standings:
-        game = standing.division.game.value
-        top_levels[game] = min(
-            top_levels.get(game, standing.division.level), standing.division.level
-        )
+    top_levels = _top_levels(standings)
     statuses: dict[tuple[str, str], str] = {}
     for standing in standings:
         division = standing.division
@@ -93,6 +106,32 @@ def final_statuses(standings: list[DivisionStandings]) -> dict[tuple[str, str], 
         for row, status in zip(standing.rows, row_status, strict=True):
             statuses[(division.name, row.record.player)] = status
     return statuses
+
+
+def dice_actions(standings: list[DivisionStandings]) -> list[DiceAction]:
+    """The ties awaiting dice at the end of the season, those deciding a status first."""
+    tops = _top_levels(standings)
+    found: list[DiceAction] = []
+    for standing in standings:
+        division = standing.division
+        top = division.level == tops[division.game.value]
+        position = {row.record.player: n for n, row in enumerate(standing.rows, start=1)}
+        for needed in standing.dice_needed:
+            rows = tuple(sorted(position[p] for p in needed.players if p in position))
+            decides = tie_decides_status(len(standing.rows), top, rows)
+            found.append(DiceAction(division.name, needed, decides))
+    return sorted(found, key=lambda action: not action.decides)
+
+
+def _top_levels(standings: list[DivisionStandings]) -> dict[str, int]:
+    """Each game type's top division level."""
+    top_levels: dict[str, int] = {}
+    for standing in standings:
+        game = standing.division.game.value
+        top_levels[game] = min(
+            top_levels.get(game, standing.division.level), standing.division.level
+        )
+    return top_levels
 
 
 def previous_ranks(season: Season, new_dice: Sequence[DiceRoll]) -> dict[tuple[str, str], int]:

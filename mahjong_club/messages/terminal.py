@@ -79,6 +79,15 @@ WARNINGS_DRY_RUN = entry(
 
 # What needs the organiser's action.
 ACTION = entry("terminal.action", en="Needs your action:", da="Kræver din handling:")
+DICE_DECIDES = entry(
+    "terminal.action.dice_decides",
+    en="{division}: the dice decide promotion or relegation between {players}; roll two dice"
+    " (round {round}) for {missing} and record the rolls in the Dice sheet"
+    " (or run with --roll-dice SEED)",
+    da="{division}: terningerne afgør op- eller nedrykning mellem {players}; slå med to"
+    " terninger (runde {round}) for {missing} og skriv slagene i arket Dice"
+    " (eller kør med --roll-dice SEED)",
+)
 SUBSTITUTABLE = entry(
     "terminal.action.substitutable",
     en="substitutable (attended too few club nights; may be replaced in their games): {players};"
