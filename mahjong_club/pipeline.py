@@ -207,7 +207,9 @@ def write_outputs(source: Path, out_dir: Path, outputs: Outputs) -> Written:
         exports.append((safe_file_name(name.stem, taken, suffix=name.suffix), export))
 
     def build(folder: Path) -> None:
-        write_result_workbook(source, folder / workbook, outputs.sheets)
+        write_result_workbook(
+            source, folder / workbook, outputs.sheets, outputs.site.locale.language
+        )
         write_tree(folder, {name: export.text for name, export in exports})
         write_tree(folder / REPORT, outputs.pages)
         write_tree(folder / OUTBOX, outbox_files(outputs.emails))

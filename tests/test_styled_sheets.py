@@ -99,8 +99,11 @@ def test_styles_are_appended_and_existing_entries_keep_their_bytes(
         count = re.search(rf'<{element} count="(\d+)"', new)
         assert count is not None
         assert int(count.group(1)) == len(re.findall(r"<(?:numFmt|font|fill|xf)\b", new_body[1]))
+    # the organiser's workbook had no differential formats: the statuses' come after cellStyles
+    assert "<dxfs" not in old
+    assert re.search(r"</cellStyles><dxfs count=\"6\"><dxf>.*?</dxfs><tableStyles", new)
     # everything outside those lists is unchanged
-    strip = r"<(numFmts|fonts|fills|cellXfs)\b.*?</\1>"
+    strip = r"<(numFmts|fonts|fills|cellXfs|dxfs)\b.*?</\1>"
     assert re.sub(strip, "", old, flags=re.S) == re.sub(strip, "", new, flags=re.S)
 
 

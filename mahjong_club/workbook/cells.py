@@ -24,6 +24,7 @@ from mahjong_club.ooxml.package import MAIN_NS
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.ooxml.xml import escape_attr
 from mahjong_club.workbook import styles as kinds
+from mahjong_club.workbook.highlights import Highlight, conditional_formatting
 from mahjong_club.workbook.styles import StyleIds
 
 Cell = str | int | float | Fraction | bool | dt.date | dt.datetime | None
@@ -44,6 +45,8 @@ class ResultSheet:
     optional: bool = False
     """An optional sheet with no rows besides its header is not added to a workbook that does
     not have it yet (a league without hands gets no ``Hand scores``)."""
+    highlights: tuple[Highlight, ...] = ()
+    """The statuses coloured by conditional formatting (:mod:`.highlights`)."""
 
     @property
     def empty(self) -> bool:
@@ -309,10 +312,24 @@ _PRINT_SETUP = (
 )
 
 
-def _sheet_tail(dimension: str) -> str:
-    """Everything after ``<sheetData>``: the autofilter over the table, the print set-up."""
+def _sheet_tail(dimension: str, colours: str = "") -> str:
+    """Everything after ``<sheetData>``: the autofilter over the table, the statuses'
+    conditional formatting (``colours``), the print set-up (in the schema's order)."""
     table = f'<autoFilter ref="{dimension}"/>' if ":" in dimension else ""
-    return f"{table}{_PRINT_SETUP}</worksheet>"
+    return f"{table}{colours}{_PRINT_SETUP}</worksheet>"
+
+
+def filter_range(xml: bytes) -> str | None:
+    """The range of the autofilter of a sheet :func:`render_sheet` wrote (``A1:O35``), read
+    back from its XML (it is the sheet's dimension, written near the start); None without.
+
+    >>> filter_range(render_sheet([["Player", "Points"], ["Ann", 3]]))
+    'A1:B2'
+    """
+    found = re.search(rb'<dimension ref="([^"]*)"/>', xml[:4096])
+    if found is None or b":" not in found.group(1):
+        return None
+    return found.group(1).decode("ascii")
 
 
 def render_sheet(
@@ -320,12 +337,14 @@ def render_sheet(
     main_ns: str = MAIN_NS,
     styles: StyleIds | None = None,
     amounts: frozenset[str] = frozenset(),
+    highlights: Sequence[Highlight] = (),
 ) -> bytes:
     """Render a worksheet part: frozen header row with an autofilter, estimated column widths,
     inline strings, printed landscape one page wide. With ``styles`` (the workbook's cell
     style indices, :func:`~mahjong_club.workbook.styles.edit_stylesheet`) the header is bold,
     numbers are right-aligned and formatted (thousands separators in the ``amounts``
-    columns) and dates are real dates; without, dates are ISO text.
+    columns), dates are real dates and the ``highlights`` colour statuses by conditional
+    formatting; without, dates are ISO text and nothing is coloured.
 
     Raises :class:`~mahjong_club.ooxml.errors.OoxmlError` (a ValueError) for a sheet or a
     value Excel cannot hold, :class:`~mahjong_club.ooxml.errors.OoxmlTypeError` (a TypeError)
@@ -350,5 +369,8 @@ def render_sheet(
         body.append("</sheetData>")
     else:
         head.append("<sheetData/>")
-    body.append(_sheet_tail(dimension))
+    colours = ""
+    if styles is not None and highlights:
+        colours = conditional_formatting(header, len(rows), highlights, styles)
+    body.append(_sheet_tail(dimension, colours))
     return ("".join(head) + "".join(body)).encode("utf-8")

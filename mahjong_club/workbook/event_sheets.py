@@ -9,14 +9,19 @@ from mahjong_club.compute.duplicate import DuplicateResult
 from mahjong_club.compute.hands import HandResult
 from mahjong_club.compute.tournament import TournamentResult
 from mahjong_club.messages.rules import hand_breakdown
+from mahjong_club.workbook import styles as looks
 from mahjong_club.workbook.csv_files import csv_text
+from mahjong_club.workbook.highlights import Highlight
 from mahjong_club.workbook.sheets import label, number
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
+from rules.model import PenaltyKind
 
 #: The columns whose whole numbers get thousands separators.
 HAND_AMOUNTS = frozenset({"Points", "Score", "Settlement", "Running total"})
 DUPLICATE_AMOUNTS = frozenset({"Game points", "Average", "Difference", "IMPs"})
 PENALTY_AMOUNTS = frozenset({"Points", "Player total"})
+#: A disqualification stands out in the penalty list as the player does in the Standings.
+PENALTY_HIGHLIGHTS = (Highlight("Kind", PenaltyKind.DISQUALIFICATION.value, looks.DISQUALIFIED),)
 
 
 def hand_scores_sheet(results: Sequence[HandResult]) -> ResultSheet:
@@ -144,7 +149,9 @@ def penalty_list_sheet(t: TournamentResult) -> ResultSheet:
                 t.penalty_totals.get(p.player, 0),
             ]
         )
-    return ResultSheet("Penalty list", rows, PENALTY_AMOUNTS, optional=True)
+    return ResultSheet(
+        "Penalty list", rows, PENALTY_AMOUNTS, optional=True, highlights=PENALTY_HIGHLIGHTS
+    )
 
 
 EMA_COLUMNS = ["Place", "EMA number", "Last name", "First name", "Country", "Points"]

@@ -1,13 +1,14 @@
-"""The workbook's defined names for the result sheets: repeated header rows when printed, and
-the mark that tells the tool's own sheets from the organiser's.
+"""The workbook's defined names for the result sheets: repeated header rows when printed, the
+autofilter's range, and the mark that tells the tool's own sheets from the organiser's.
 
-Each result sheet gets two names scoped to it (``localSheetId`` is the sheet's position):
-``_xlnm.Print_Titles`` (its first row, printed at the top of every page) and the hidden
-:data:`MARKER`, which says "the tool wrote this sheet". Excel and LibreOffice keep both when
-the organiser saves the workbook, and follow a renamed sheet. Before a sheet called like a
-result sheet is replaced, :func:`foreign_sheets` checks for the mark (or, for a sheet written
-by a version of the tool before the mark, the same header row): a hand-made ``Standings``
-gets a warning before it is replaced.
+Each result sheet gets names scoped to it (``localSheetId`` is the sheet's position):
+``_xlnm.Print_Titles`` (its first row, printed at the top of every page), the hidden
+``_xlnm._FilterDatabase`` (the range of its autofilter, as Excel writes it: LibreOffice shows
+no filter buttons without it) and the hidden :data:`MARKER`, which says "the tool wrote this
+sheet". Excel and LibreOffice keep them when the organiser saves the workbook, and follow a
+renamed sheet. Before a sheet called like a result sheet is replaced, :func:`foreign_sheets`
+checks for the mark (or, for a sheet written by a version of the tool before the mark, the
+same header row): a hand-made ``Standings`` gets a warning before it is replaced.
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from mahjong_club.workbook.cells import ResultSheet
 #: The hidden name that marks a sheet the tool wrote.
 MARKER = "_MahjongClubResult"
 PRINT_TITLES = "_xlnm.Print_Titles"
+FILTER_DATABASE = "_xlnm._FilterDatabase"
 #: The names the tool writes for a result sheet; a replaced sheet's old ones are removed.
-_OWN_NAMES = {MARKER.lower(), PRINT_TITLES.lower(), "_xlnm._filterdatabase"}
+_OWN_NAMES = {MARKER.lower(), PRINT_TITLES.lower(), FILTER_DATABASE.lower()}
 # What may come before <definedNames> in a workbook part.
 _BEFORE = ("sheets", "functionGroups", "externalReferences")
 _TEXT_RE = re.compile(rb"<(?:[\w.-]+:)?t(?:\s[^>]*)?>([^<]*)</(?:[\w.-]+:)?t>")
@@ -90,9 +92,40 @@ def foreign_sheets(source: Path, sheets: Sequence[ResultSheet]) -> list[str]:
         ]
 
 
-def mark_sheets(pkg: Package, edits: Edits, sheets: dict[int, str], replaced: set[int]) -> None:
-    """Give each result sheet (position → name) its print titles and mark, removing the old
-    ones of the ``replaced`` positions."""
+def _absolute(ref: str) -> str:
+    """``A1:O35`` as ``$A$1:$O$35``."""
+    return ":".join(re.sub(r"^([A-Z]+)(\d+)$", r"$\1$\2", part) for part in ref.split(":"))
+
+
+def _names(n: int, name: str, table: str | None, prefix: str) -> str:
+    """The defined names of the result sheet ``name`` at position ``n``; ``table`` is the
+    range of its autofilter (None: it has none)."""
+    sheet = _escape(quoted(name))
+    xml = (
+        f'<{prefix}definedName name="{PRINT_TITLES}" localSheetId="{n}">'
+        f"{sheet}!$1:$1</{prefix}definedName>"
+    )
+    if table is not None:
+        xml += (
+            f'<{prefix}definedName name="{FILTER_DATABASE}" localSheetId="{n}" hidden="1">'
+            f"{sheet}!{_absolute(table)}</{prefix}definedName>"
+        )
+    return xml + (
+        f'<{prefix}definedName name="{MARKER}" localSheetId="{n}" hidden="1">'
+        f"{sheet}!$A$1</{prefix}definedName>"
+    )
+
+
+def mark_sheets(
+    pkg: Package,
+    edits: Edits,
+    sheets: dict[int, str],
+    replaced: set[int],
+    tables: dict[int, str] | None = None,
+) -> None:
+    """Give each result sheet (position → name) its print titles, the range of its
+    autofilter (``tables``: position → ``A1:O35``) and its mark, removing the old ones of the
+    ``replaced`` positions."""
     found = children(pkg.wb_tags, pkg.wb_root, "definedNames")
     for i in children(pkg.wb_tags, found[0], "definedName") if found else []:
         tag = pkg.wb_tags[i]
@@ -102,13 +135,8 @@ def mark_sheets(pkg: Package, edits: Edits, sheets: dict[int, str], replaced: se
             edits.remove_element(pkg.wb_tags, i)
     top = pkg.wb_tags[pkg.wb_root]
     prefix = f"{top.prefix}:" if top.prefix else ""
-    xml = "".join(
-        f'<{prefix}definedName name="{PRINT_TITLES}" localSheetId="{n}">'
-        f"{_escape(quoted(name))}!$1:$1</{prefix}definedName>"
-        f'<{prefix}definedName name="{MARKER}" localSheetId="{n}" hidden="1">'
-        f"{_escape(quoted(name))}!$A$1</{prefix}definedName>"
-        for n, name in sorted(sheets.items())
-    )
+    tables = tables or {}
+    xml = "".join(_names(n, name, tables.get(n), prefix) for n, name in sorted(sheets.items()))
     if not xml:
         return
     if found:

@@ -5,11 +5,11 @@ Only these parts change:
 - the workbook part (``xl/workbook.xml``) gets the new ``<sheet>`` entries (and renamed ones),
 - its relationships (``xl/_rels/workbook.xml.rels``) get the new worksheet relationships,
 - ``[Content_Types].xml`` gets an ``Override`` per new worksheet part,
-- the styles part (``xl/styles.xml``) gets the result sheets' cell styles appended (existing
-  entries keep their index and bytes; :mod:`~mahjong_club.workbook.styles`), or is added when
-  the workbook has none,
-- the workbook part gets each result sheet's print titles and the tool's mark
-  (:mod:`~mahjong_club.workbook.marks`),
+- the styles part (``xl/styles.xml``) gets the result sheets' cell styles and the statuses'
+  differential formats appended (existing entries keep their index and bytes;
+  :mod:`~mahjong_club.workbook.styles`), or is added when the workbook has none,
+- the workbook part gets each result sheet's print titles, its autofilter's range and the
+  tool's mark (:mod:`~mahjong_club.workbook.marks`),
 - the parts of replaced sheets are rewritten, their own ``_rels`` dropped (old comments and
   drawings must not come back), and ``xl/calcChain.xml`` is dropped when a replaced sheet had
   formulas (Excel rebuilds it; a stale chain makes it report the file as damaged).
@@ -40,7 +40,7 @@ from mahjong_club.ooxml.package import (
     rels_part,
 )
 from mahjong_club.ooxml.xml import Edits, decode, escape_attr
-from mahjong_club.workbook.cells import ILLEGAL_XML_RE, ResultSheet, render_sheet
+from mahjong_club.workbook.cells import ILLEGAL_XML_RE, ResultSheet, filter_range, render_sheet
 from mahjong_club.workbook.marks import mark_sheets, positions
 from mahjong_club.workbook.styles import StyleIds, edit_stylesheet, minimal_stylesheet
 
@@ -102,13 +102,14 @@ def _check_names(sheets: Sequence[ResultSheet]) -> None:
         keys.add(key)
 
 
-def plan_package(zf: zipfile.ZipFile, sheets: Sequence[ResultSheet]) -> Plan:
-    """Work out the new and changed parts for writing ``sheets`` into the package ``zf``.
+def plan_package(zf: zipfile.ZipFile, sheets: Sequence[ResultSheet], language: str = "en") -> Plan:
+    """Work out the new and changed parts for writing ``sheets`` into the package ``zf``,
+    dates formatted as ``language`` writes them.
 
     An optional sheet with no rows besides its header is left out unless it replaces one.
     """
     _check_names(sheets)
-    change = _PackageChange(Package(zf))
+    change = _PackageChange(Package(zf), language)
     existing = {sheet_key(s.name): s for s in change.pkg.sheets}
     appended: list[ResultSheet] = []
     drop_calc_chain = False
@@ -130,14 +131,15 @@ def plan_package(zf: zipfile.ZipFile, sheets: Sequence[ResultSheet]) -> Plan:
         change.append_sheets(appended)
     for n, sheet in enumerate(appended, start=len(where)):
         change.marked[n] = sheet.name
-    mark_sheets(change.pkg, change.wb_edits, change.marked, replaced)
+    tables = {n: change.tables[name] for n, name in change.marked.items() if name in change.tables}
+    mark_sheets(change.pkg, change.wb_edits, change.marked, replaced, tables)
     return change.finish()
 
 
 class _PackageChange:
     """The edits of the three package parts, and the plan they add up to."""
 
-    def __init__(self, pkg: Package) -> None:
+    def __init__(self, pkg: Package, language: str = "en") -> None:
         self.pkg = pkg
         self.plan = Plan()
         wb_root = pkg.wb_tags[pkg.wb_root]
@@ -151,12 +153,18 @@ class _PackageChange:
         self.names = _NewNames(pkg)
         self.marked: dict[int, str] = {}
         """Position → name of each result sheet written."""
-        self.styles = self._styles()
+        self.tables: dict[str, str] = {}
+        """Name → the range of the autofilter of each result sheet written."""
+        self.styles = self._styles(language)
 
     def _render(self, sheet: ResultSheet) -> bytes:
-        return render_sheet(sheet.rows, self.main_ns, self.styles, sheet.amounts)
+        xml = render_sheet(sheet.rows, self.main_ns, self.styles, sheet.amounts, sheet.highlights)
+        table = filter_range(xml)
+        if table is not None:
+            self.tables[sheet.name] = table
+        return xml
 
-    def _styles(self) -> StyleIds:
+    def _styles(self, language: str) -> StyleIds:
         """Append the result sheets' styles to the styles part (adding one when there is
         none) and return their indices."""
         pkg = self.pkg
@@ -164,11 +172,11 @@ class _PackageChange:
         part = pkg.name(rel.target or "") if rel is not None else None
         if part is not None:
             old, codec = decode(pkg.read(part))
-            text, ids = edit_stylesheet(old)
+            text, ids = edit_stylesheet(old, language)
             if text != old:
                 self.plan.replace[part] = text.encode(codec)
             return ids
-        text, ids = edit_stylesheet(minimal_stylesheet(self.main_ns))
+        text, ids = edit_stylesheet(minimal_stylesheet(self.main_ns), language)
         part = self.names.free_part("styles")
         if rel is not None:  # the workbook points at a missing styles part: write it there
             part = rel.target or part

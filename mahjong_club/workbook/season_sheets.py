@@ -11,14 +11,38 @@ from mahjong_club.compute.schedule import ScheduleResult
 from mahjong_club.compute.tonight import TonightResult
 from mahjong_club.messages import compute as texts
 from mahjong_club.messages.core import say
-from mahjong_club.messages.rules import advice, next_reason
+from mahjong_club.messages.rules import OUTCOMES, advice, next_reason
+from mahjong_club.workbook import styles as looks
+from mahjong_club.workbook.highlights import Highlight
 from mahjong_club.workbook.sheets import label
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
+from rules.attendance import Status
+from rules.next_season import Outcome
 
 
 def _date(value: dt.date | None) -> dt.date | None:
     """A date cell (the writer makes it a real date with a date format)."""
     return value or None
+
+
+#: The attendance statuses coloured by conditional formatting (``ok`` stays plain).
+ATTENDANCE_HIGHLIGHTS = (
+    Highlight("Status", Status.WARNING.value, looks.WARNING),
+    Highlight("Status", Status.SUBSTITUTABLE.value, looks.SUBSTITUTABLE),
+)
+
+
+def _outcome(outcome: Outcome) -> str:
+    """How a ``Reason`` ends for ``outcome``, as the sheet writes it: ", promoted"."""
+    return say(OUTCOMES[outcome], what="", division="", level="").render("en")
+
+
+#: Next season's moves coloured by conditional formatting: up green, down light red.
+NEXT_SEASON_HIGHLIGHTS = (
+    Highlight("Reason", _outcome(Outcome.PROMOTED), looks.GOOD, whole=False),
+    Highlight("Reason", _outcome(Outcome.RELEGATED), looks.BAD, whole=False),
+    Highlight("Reason", _outcome(Outcome.MOVED_DOWN).split(":")[0], looks.BAD, whole=False),
+)
 
 
 def attendance_sheet(result: AttendanceResult) -> ResultSheet:
@@ -54,7 +78,7 @@ def attendance_sheet(result: AttendanceResult) -> ResultSheet:
                 str(advice(m.advice)),
             ]
         )
-    return ResultSheet("Attendance status", rows, optional=True)
+    return ResultSheet("Attendance status", rows, optional=True, highlights=ATTENDANCE_HIGHLIGHTS)
 
 
 def next_season_sheet(result: NextSeasonResult) -> ResultSheet:
@@ -75,7 +99,7 @@ def next_season_sheet(result: NextSeasonResult) -> ResultSheet:
                     previous[1] if previous else None,
                 ]
             )
-    return ResultSheet("Next season", rows, optional=True)
+    return ResultSheet("Next season", rows, optional=True, highlights=NEXT_SEASON_HIGHLIGHTS)
 
 
 SCHEDULE_COLUMNS = ["Division", "Game", "Player 1", "Player 2", "Player 3", "Player 4"]

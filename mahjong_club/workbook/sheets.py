@@ -14,8 +14,12 @@ from mahjong_club.compute.standings import StandingsResult
 from mahjong_club.compute.tournament import TournamentResult
 from mahjong_club.messages import hostile as texts
 from mahjong_club.messages.core import say
+from mahjong_club.workbook import styles as looks
+from mahjong_club.workbook.highlights import Highlight
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
 from rules.model import DiceRoll, GameType
+from rules.status import Status
+from rules.tiebreakers import PlayerRecord
 
 STANDINGS_COLUMNS = [
     "Division",
@@ -39,6 +43,19 @@ STANDINGS_COLUMNS = [
 #: The Standings columns whose whole numbers get thousands separators (riichi points).
 STANDINGS_AMOUNTS = frozenset({"Points", "Minipoints", "Penalties"})
 
+#: The ``Status`` of a disqualified player in a tournament's ranking (a league's ``Status`` is
+#: the contract's end-of-season status, blank during the season: rules.md 1.2).
+DISQUALIFIED = "disqualified"
+
+#: The Standings' statuses coloured by conditional formatting.
+STANDINGS_HIGHLIGHTS = (
+    Highlight("Status", Status.WINNER.value, looks.GOOD),
+    Highlight("Status", Status.PROMOTED.value, looks.GOOD),
+    Highlight("Status", Status.PROMOTION_CANDIDATE.value, looks.CANDIDATE),
+    Highlight("Status", Status.RELEGATION_CANDIDATE.value, looks.BAD),
+    Highlight("Status", DISQUALIFIED, looks.DISQUALIFIED),
+)
+
 
 def label(text: str | None) -> str | int | None:
     """A label read as text (a session, table, board, game or division) written back as a
@@ -53,6 +70,14 @@ def number(value: Fraction | int) -> int | Fraction:
     if isinstance(value, Fraction) and value.denominator == 1:
         return int(value)
     return value
+
+
+def _status(result: StandingsResult, division: str, record: PlayerRecord, tournament: bool) -> str:
+    """A row's ``Status``: the end-of-season status, or ``disqualified`` in a tournament."""
+    status = result.statuses.get((division, record.player), "")
+    if not status and tournament and record.disqualified:
+        return DISQUALIFIED
+    return status
 
 
 def standings_rows(
@@ -79,7 +104,7 @@ def standings_rows(
                     record.minipoints if mcr else None,
                     *record.places,
                     row.decided_by,
-                    result.statuses.get((division.name, record.player), ""),
+                    _status(result, division.name, record, tournament is not None),
                     division.game.value,
                     division.level,
                     record.penalty_points or None,
@@ -99,7 +124,13 @@ def standings_sheet(
     """The ``Standings`` result sheet (a tournament's with a column per session)."""
     rows = standings_rows(result, tournament)
     sessions = {str(h) for h in rows[0] if str(h).startswith("Session ")}
-    return ResultSheet("Standings", rows, STANDINGS_AMOUNTS | sessions, optional=True)
+    return ResultSheet(
+        "Standings",
+        rows,
+        STANDINGS_AMOUNTS | sessions,
+        optional=True,
+        highlights=STANDINGS_HIGHLIGHTS,
+    )
 
 
 #: The most warnings the ``Problems`` sheet lists; a last row says how many more there are.

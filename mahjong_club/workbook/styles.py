@@ -7,10 +7,22 @@ existing entry keeps its index and its bytes. An entry the organiser's part alre
 exactly the form the tool writes (because the workbook is the tool's own earlier output) is
 used again instead of being added a second time. A workbook without a styles part gets one.
 
+The statuses' colours (:mod:`~mahjong_club.workbook.highlights`) are *differential formats*
+(``dxfs``, what conditional formatting points at): appended the same way, a missing ``dxfs``
+list created in its place among the part's lists.
+
+Dates are shown ``yyyy-mm-dd`` in English and ``dd-mm-yyyy`` in Danish (``language`` ``da``);
+number formats need no language: ``#,##0`` shows the thousands separator of the reader's
+locale (``1,234,567`` or ``1.234.567``), and ``# ?/?`` is the same everywhere.
+
     >>> text, ids = edit_stylesheet(minimal_stylesheet())
     >>> ids[HEADER], ids[DATE], text.count("<xf ") - 1  # the default cell style stays first
     (1, 6, 8)
+    >>> ids[WARNING], ids[DISQUALIFIED], text.count("<dxf>")
+    (0, 2, 6)
     >>> edit_stylesheet(text) == (text, ids)  # the tool's own output gains nothing more
+    True
+    >>> 'formatCode="dd-mm-yyyy"' in edit_stylesheet(text, "da")[0]
     True
 """
 
@@ -40,13 +52,62 @@ KINDS: dict[str, tuple[str | int, bool, bool]] = {
     DATE: ("yyyy-mm-dd", False, True),
     DATETIME: ("yyyy-mm-dd hh:mm", False, True),
 }
+#: The date formats of each language: (date, date and time).
+DATE_FORMATS: dict[str, tuple[str, str]] = {
+    "en": ("yyyy-mm-dd", "yyyy-mm-dd hh:mm"),
+    "da": ("dd-mm-yyyy", "dd-mm-yyyy hh:mm"),
+}
+
+# The looks of the statuses (conditional formatting), each a differential format.
+WARNING = "warning"
+SUBSTITUTABLE = "substitutable"
+DISQUALIFIED = "disqualified"
+GOOD = "good"
+CANDIDATE = "candidate"
+BAD = "bad"
+
+
+def _dxf(fill: str, font: str = "", bold: bool = False) -> str:
+    """A differential format: a solid ``fill``, and a ``font`` colour and boldness if given.
+
+    The fill colour is both the pattern's fore- and background colour: Excel reads a
+    differential fill's ``bgColor``, some other programs its ``fgColor``.
+    """
+    font_xml = ("<b/>" if bold else "") + (f'<color rgb="{font}"/>' if font else "")
+    return (
+        "<dxf>"
+        + (f"<font>{font_xml}</font>" if font_xml else "")
+        + f'<fill><patternFill patternType="solid"><fgColor rgb="{fill}"/>'
+        f'<bgColor rgb="{fill}"/></patternFill></fill></dxf>'
+    )
+
+
+#: Look → its differential format: amber for a warning, red and bold for substitutable, dark
+#: with white text for disqualified, green for promoted and winner (a lighter green for a
+#: promotion candidate), light red for a relegation candidate or a move down.
+DXFS: dict[str, str] = {
+    WARNING: _dxf("FFFFEB9C", "FF9C5700"),
+    SUBSTITUTABLE: _dxf("FFFFC7CE", "FF9C0006", bold=True),
+    DISQUALIFIED: _dxf("FF404040", "FFFFFFFF", bold=True),
+    GOOD: _dxf("FFC6EFCE", "FF006100"),
+    CANDIDATE: _dxf("FFE2F0D9"),
+    BAD: _dxf("FFFCE4E4"),
+}
+
 #: The header row's fill: a light blue-grey.
 HEADER_FILL = "FFDDE4EE"
 #: The first id a workbook's own number formats may take (lower ones are Excel's built-ins).
 FIRST_CUSTOM_FORMAT = 164
 
 StyleIds = dict[str, int]
-"""Kind of cell → its index in ``cellXfs``."""
+"""Kind of cell → its index in ``cellXfs``, and look of a status → its index in ``dxfs``."""
+
+
+def kinds(language: str = "en") -> dict[str, tuple[str | int, bool, bool]]:
+    """:data:`KINDS` with the dates formatted as ``language`` writes them."""
+    date, datetime = DATE_FORMATS.get(language, DATE_FORMATS["en"])
+    return {**KINDS, DATE: (date, False, True), DATETIME: (datetime, False, True)}
+
 
 # The children of <styleSheet>, in the order the schema requires.
 _ORDER = (
@@ -73,6 +134,7 @@ _DEFAULTS: dict[str, list[str]] = {
     "borders": ["<border><left/><right/><top/><bottom/><diagonal/></border>"],
     "cellStyleXfs": ['<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'],
     "cellXfs": ['<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'],
+    "dxfs": [],
 }
 _START_TAG_RE = re.compile(r"^<[^>]*?(/?)>")
 
@@ -177,7 +239,7 @@ def _index_of(existing: list[str], new: list[str], xml: str) -> int:
     return len(existing) + new.index(xml)
 
 
-def _number_formats(sheet: _Sheet) -> dict[str, int]:
+def _number_formats(sheet: _Sheet, language: str) -> dict[str, int]:
     """Each format code the tool uses → its id, reusing the organiser's where they match."""
     known: dict[str, int] = {}
     used = {FIRST_CUSTOM_FORMAT - 1}
@@ -188,7 +250,7 @@ def _number_formats(sheet: _Sheet) -> dict[str, int]:
             known.setdefault(tag.get("formatCode") or "", int(number))
     ids: dict[str, int] = {}
     new: list[str] = []
-    for code, _bold_fill, _right in KINDS.values():
+    for code, _bold_fill, _right in kinds(language).values():
         if isinstance(code, int) or code in ids:
             continue
         if code in known:
@@ -201,10 +263,11 @@ def _number_formats(sheet: _Sheet) -> dict[str, int]:
     return ids
 
 
-def edit_stylesheet(text: str) -> tuple[str, StyleIds]:
-    """The styles part ``text`` with the result sheets' styles appended, and their indices."""
+def edit_stylesheet(text: str, language: str = "en") -> tuple[str, StyleIds]:
+    """The styles part ``text`` with the result sheets' styles appended (dates as
+    ``language`` writes them), and their indices."""
     sheet = _Sheet(text)
-    formats = _number_formats(sheet)
+    formats = _number_formats(sheet, language)
     fonts = sheet.existing("fonts")
     new_fonts: list[str] = []
     bold = _index_of(fonts, new_fonts, _bold(fonts[0] if fonts else _DEFAULTS["fonts"][0]))
@@ -218,7 +281,7 @@ def edit_stylesheet(text: str) -> tuple[str, StyleIds]:
     xfs = sheet.existing("cellXfs")
     new_xfs: list[str] = []
     ids: StyleIds = {}
-    for kind, (code, header, right) in KINDS.items():
+    for kind, (code, header, right) in kinds(language).items():
         number = code if isinstance(code, int) else formats[code]
         font, fill_id = (bold, fill) if header else (0, 0)
         xml = (
@@ -233,4 +296,9 @@ def edit_stylesheet(text: str) -> tuple[str, StyleIds]:
     sheet.add("borders", [])
     sheet.add("cellStyleXfs", [])
     sheet.add("cellXfs", new_xfs)
+    dxfs = sheet.existing("dxfs")
+    new_dxfs: list[str] = []
+    for look, xml in DXFS.items():
+        ids[look] = _index_of(dxfs, new_dxfs, xml)
+    sheet.add("dxfs", new_dxfs)
     return sheet.edits.apply(), ids

@@ -41,8 +41,11 @@ __all__ = [
 ]
 
 
-def write_result_workbook(source: Path, target: Path, sheets: Sequence[ResultSheet]) -> None:
-    """Write ``target``: the workbook ``source`` with the result ``sheets`` added or replaced.
+def write_result_workbook(
+    source: Path, target: Path, sheets: Sequence[ResultSheet], language: str = "en"
+) -> None:
+    """Write ``target``: the workbook ``source`` with the result ``sheets`` added or replaced,
+    their dates formatted as ``language`` (the ``language`` setting) writes them.
 
     A result sheet whose name matches an existing sheet (case-insensitively, ignoring
     surrounding spaces) replaces it in place: same position and part, renamed to the given
@@ -61,6 +64,6 @@ def write_result_workbook(source: Path, target: Path, sheets: Sequence[ResultShe
     if target.exists() and os.path.samefile(source, target):
         raise OoxmlError(say(texts.SOURCE_IS_TARGET, source=source))
     with zipfile.ZipFile(source) as zf:
-        plan = plan_package(zf, sheets)
+        plan = plan_package(zf, sheets, language)
     with atomic_output(target) as out:
         write_package(source, out, plan)
