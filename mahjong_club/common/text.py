@@ -97,9 +97,29 @@ def did_you_mean(name: str, known: Iterable[str]) -> str | None:
     return folded[close[0]] if close else None
 
 
-def natural_key(text: str) -> tuple[int, int, str]:
-    """Sort labels as people do: numbers first, in numeric order (2 before 10), then text."""
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+#: A run of ASCII digits (``²`` or ``٣`` are letters to :func:`natural_key`).
+_DIGITS = re.compile(r"([0-9]+)")
+#: What :func:`natural_key` returns: a key per run of digits or of other characters, then the
+#: label itself (so that ``02`` and ``2``, or ``G`` and ``g``, still have a fixed order).
+NaturalKey = tuple[tuple[tuple[int, int, str], ...], str]
+
+
+def natural_key(text: str) -> NaturalKey:
+    """Sort labels as people do: every run of digits by its value (table 2 before table 10,
+    game ``G2`` before ``G10``), a label that starts with a number before one that starts with
+    a letter, letters without regard to case.
+
+    >>> sorted(["G10", "g2", "G1b", "10", "9", "Table 10", "Table 2", "b", "A"], key=natural_key)
+    ['9', '10', 'A', 'b', 'G1b', 'g2', 'G10', 'Table 2', 'Table 10']
+    >>> sorted(["2", "02", "1.10", "1.9"], key=natural_key)
+    ['1.9', '1.10', '02', '2']
+    """
+    parts = tuple(
+        (0, int(run), "") if run.isdigit() and run.isascii() else (1, 0, run.casefold())
+        for run in _DIGITS.split(text)
+        if run
+    )
+    return parts, text
 
 
 def plain_number(value: int | Fraction | None) -> str:

@@ -46,6 +46,7 @@ SITE: dict[str, Entry] = {
     "table_points": _site("table_points", en="Table points", da="Bordpoint"),
     "minipoints": _site("minipoints", en="Minipoints", da="Minipoint"),
     "places": _site("places", en="1st / 2nd / 3rd / 4th", da="1. / 2. / 3. / 4."),
+    "places_short": _site("places_short", en="1st–4th:", da="1.–4.:"),
     "decided_by": _site("decided_by", en="Decided by", da="Afgjort af"),
     "status": _site("status", en="Status", da="Status"),
     "movement": _site("movement", en="Movement since last week", da="Bevægelse siden sidste uge"),
@@ -238,6 +239,63 @@ SITE: dict[str, Entry] = {
     "note": _site("note", en="Note", da="Note"),
     "player_total": _site("player_total", en="Player's total", da="Spillerens total"),
     "no_penalties": _site("no_penalties", en="No penalties.", da="Ingen straffe."),
+    "if_season_ended_today": _site(
+        "if_season_ended_today", en="if the season ended today", da="hvis sæsonen sluttede i dag"
+    ),
+    "provisional_standings": _site(
+        "provisional_standings",
+        en=(
+            "Promotion and relegation if the season ended today: the season is not over yet,"
+            " so they can still change."
+        ),
+        da=(
+            "Op- og nedrykning, hvis sæsonen sluttede i dag: sæsonen er ikke slut endnu, så det"
+            " kan stadig ændre sig."
+        ),
+    ),
+    "provisional_next_season": _site(
+        "provisional_next_season",
+        en=(
+            "If the season ended today: the season is not over yet, so these places can still"
+            " change with every result."
+        ),
+        da=(
+            "Hvis sæsonen sluttede i dag: sæsonen er ikke slut endnu, så pladserne kan stadig"
+            " ændre sig med hvert resultat."
+        ),
+    ),
+    "generated": _site("generated", en="Page made on {moment}", da="Siden er lavet {moment}"),
+    "scroll_hint": _site(
+        "scroll_hint",
+        en="Wide table: swipe sideways to see all of it →",
+        da="Bred tabel: stryg til siden for at se det hele →",
+    ),
+    "find_player": _site("find_player", en="Find a player", da="Find en spiller"),
+    "find_placeholder": _site(
+        "find_placeholder", en="Type part of a name", da="Skriv en del af et navn"
+    ),
+    "no_player_found": _site(
+        "no_player_found", en="No player by that name.", da="Ingen spiller med det navn."
+    ),
+    "taken_off": _site("taken_off", en="Taken off", da="Trukket fra"),
+    "off_game_score": _site(
+        "off_game_score",
+        en="the game's score (before places and uma)",
+        da="spillets score (før placeringer og uma)",
+    ),
+    "off_total": _site("off_total", en="the season total", da="sæsonens total"),
+    "off_minipoints": _site("off_minipoints", en="the minipoint total", da="minipointtotalen"),
+    "minutes_late": _site("minutes_late", en="{minutes} min", da="{minutes} min."),
+    "penalty_sum": _site(
+        "penalty_sum",
+        en="Games {games} − penalties {penalties} = {total}",
+        da="Spil {games} − straffe {penalties} = {total}",
+    ),
+    "penalty_sum_minipoints": _site(
+        "penalty_sum_minipoints",
+        en="Minipoints: games {games} − penalties {penalties} = {total}",
+        da="Minipoint: spil {games} − straffe {penalties} = {total}",
+    ),
     "thursday": _site("thursday", en="Thursday", da="torsdag"),
     "thursdays": _site("thursdays", en="Thursdays", da="torsdage"),
 }

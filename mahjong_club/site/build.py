@@ -11,8 +11,8 @@ import os
 from collections import defaultdict
 from fractions import Fraction
 
-from mahjong_club.common.text import MAX_NAME_BYTES, natural_key, slugify
-from mahjong_club.compute.standings import StandingsResult
+from mahjong_club.common.text import MAX_NAME_BYTES, NaturalKey, natural_key, slugify
+from mahjong_club.compute.standings import StandingsResult, final_statuses
 from mahjong_club.model import Season, season_dates
 from mahjong_club.site.charts import Series, colours, line_chart
 from mahjong_club.site.locale import Locale
@@ -70,6 +70,9 @@ def build_site(season: Season, standings: StandingsResult | None, warnings: list
     ]
     for division, standing in zip(divisions, standings.standings if standings else [], strict=True):
         division.penalties = _penalties(season, standing, games_by_id, slug_of)
+        add_chart(division, locale)
+    if standings is not None and not season.settings.season_complete and not season.tournament:
+        _add_outlook(divisions, final_statuses(standings.standings))
     site = SiteView(
         locale,
         club_name(season),
@@ -83,6 +86,13 @@ def build_site(season: Season, standings: StandingsResult | None, warnings: list
         generated=generated_at(),
     )
     return site
+
+
+def _add_outlook(divisions: list[DivisionView], statuses: dict[tuple[str, str], str]) -> None:
+    """Before ``season_complete``: each row's status if the season ended today."""
+    for division in divisions:
+        for row in division.rows:
+            row.outlook = statuses.get((division.name, row.player), "")
 
 
 def player_views(season: Season, divisions: list[DivisionView]) -> list[PlayerView]:
@@ -108,6 +118,7 @@ def player_views(season: Season, divisions: list[DivisionView]) -> list[PlayerVi
                         seat.placement,
                         seat.substituted,
                         others,
+                        seat.minipoints,
                     )
                 )
         for penalty in division.penalties:
@@ -128,7 +139,7 @@ def _penalties(
         game = games_by_id.get(p.game_id or "")
         return game is not None and game.division == division.name
 
-    def order(p: Penalty) -> tuple[bool, dt.date, tuple[int, int, str], tuple[str, str]]:
+    def order(p: Penalty) -> tuple[bool, dt.date, NaturalKey, tuple[str, str]]:
         game = games_by_id.get(p.game_id or "")
         date = game.date if game is not None and game.date is not None else dt.date.max
         return (game is None, date, natural_key(p.game_id or ""), name_order(p.player))
@@ -165,10 +176,6 @@ def division_view(
     division = standing.division
     rows = _rows(standing, result, slug_of)
     games = _games(standing, games_by_id, slug_of)
-    series = _chart_series(rows, games)
-    title = f"{locale.t('chart')}: {division.name}"
-    has_dates = any(g.date is not None for g in games)
-    chart = line_chart(series, title, locale.t("chart_desc")) if has_dates else ""
     dice = [
         locale.t("dice_needed", round=d.round, players=", ".join(d.missing))
         for d in standing.dice_needed
@@ -183,10 +190,20 @@ def division_view(
         games,
         [(r.player, r.slug) for r in rows],
         _cross_table(rows, games),
-        chart,
-        [(s.label, s.colour) for s in series],
+        "",
+        [],
         dice,
     )
+
+
+def add_chart(division: DivisionView, locale: Locale) -> None:
+    """The division's chart of points over the season (none without dates)."""
+    if not any(g.date is not None for g in division.games):
+        return
+    series = _chart_series(division)
+    title = f"{locale.t('chart')}: {division.name}"
+    division.chart = line_chart(series, title, locale.t("chart_desc"))
+    division.legend = [(s.label, s.colour) for s in series]
 
 
 def _rows(
@@ -246,6 +263,7 @@ def _games(
                     res.points,
                     res.placement,
                     seat.substituted,
+                    res.minipoints,
                 )
             )
         games.append(GameView(gid, game.date, seats, game.session, game.table))
@@ -272,8 +290,11 @@ def _cross_table(
     return cross
 
 
-def _chart_series(rows: list[RowView], games: list[GameView]) -> list[Series]:
-    """Each player's cumulative points after every club night."""
+def _chart_series(division: DivisionView) -> list[Series]:
+    """Each player's cumulative points after every club night, the penalties that come off
+    the total included (on their game's night; one of no game on the last night), so that
+    each line ends at the player's total."""
+    rows, games = division.rows, division.games
     dates = sorted({g.date for g in games if g.date is not None})
     series = []
     for row, colour in zip(rows, colours(len(rows)), strict=True):
@@ -282,6 +303,9 @@ def _chart_series(rows: list[RowView], games: list[GameView]) -> list[Series]:
             for s in g.seats:
                 if s.player == row.player and g.date is not None:
                     by_date[g.date] += s.points
+        for p in division.penalties:
+            if p.player == row.player and not p.immediate and not division.mcr:
+                by_date[p.date if p.date is not None else dates[-1]] -= p.points
         total: int | Fraction = 0
         points = []
         for date in dates:

@@ -9,6 +9,9 @@ labels and sentences, :mod:`.messages.rules` for what the rules return). Numbers
     ('27.300', '−9,800')
     >>> Locale("da").date(dt.date(2025, 9, 4))
     '4. september 2025'
+    >>> moment = dt.datetime(2025, 9, 4, 21, 5, tzinfo=dt.UTC)
+    >>> Locale("en").moment(moment), Locale("da").moment(moment)
+    ('4 September 2025, 21:05 UTC', '4. september 2025 kl. 21.05 UTC')
     >>> Locale("da").t("updated", date="4. september 2025"), Locale("da").criterion("points")
     ('Resultater pr. 4. september 2025', 'point')
 """
@@ -68,6 +71,16 @@ class Locale:
         if self.language == "da":
             return f"{value.day}. {month} {value.year}"
         return f"{value.day} {month} {value.year}"
+
+    def moment(self, value: dt.datetime | None) -> str:
+        """A date in words with the time of day (English ``21:05``, Danish ``kl. 21.05``);
+        ``UTC`` after a time in UTC (``SOURCE_DATE_EPOCH``), none after the local time."""
+        if value is None:
+            return ""
+        zone = " UTC" if value.tzname() == "UTC" else ""
+        if self.language == "da":
+            return f"{self.date(value.date())} kl. {value:%H.%M}{zone}"
+        return f"{self.date(value.date())}, {value:%H:%M}{zone}"
 
     def advice(self, advice: Advice) -> str:
         """What a member must do to pass the next check, in this language (the date in words)."""

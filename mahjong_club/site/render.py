@@ -2,19 +2,24 @@
 
 One ``base.html`` with blocks, one child template per page; autoescape on and
 ``StrictUndefined``; every filter registered in :func:`environment`. The site is
-self-contained (inline CSS, no scripts, no external requests).
+self-contained (inline CSS, no external requests); the only script is the index's player
+search, inline, and without it the index lists every player.
 """
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from fractions import Fraction
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from mahjong_club.common.text import ascii_fold
 from mahjong_club.compute.attendance import MemberAttendance
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.views import SiteView
+from rules.model import PenaltyKind
 
 
 def environment(locale: Locale, autoescape: bool = True) -> Environment:
@@ -33,6 +38,9 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
 
     env.filters["num"] = num
     env.filters["date"] = locale.date
+    env.filters["moment"] = locale.moment
+    env.filters["penalty_kind"] = lambda kind: locale.words(PenaltyKind(kind))
+    env.filters["search_key"] = search_key
     env.filters["criterion"] = locale.criterion
     env.filters["status"] = locale.status
     env.filters["advice"] = locale.advice
@@ -42,6 +50,21 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
     env.globals["locale"] = locale
     env.globals["explain"] = lambda m: explain_status(m, locale)
     return env
+
+
+def search_key(name: str) -> str:
+    """What the index's player search looks in: the name in lower case without accents
+    (``søren østergaard``), and in plain ASCII (``soren ostergaard``). The script folds what
+    is typed the same way (NFD, marks dropped, lower case), so ``Søren``, ``soren`` and
+    ``SØR`` all find Søren Østergaard.
+
+    >>> search_key("Åse  Mølgaard"), search_key("Jürgen Weiß")
+    ('ase mølgaard|ase molgaard', 'jurgen weiß|jurgen weiss')
+    """
+    lower = unicodedata.normalize("NFD", name.lower())
+    plain = "".join(c for c in lower if not unicodedata.category(c).startswith("M"))
+    plain = re.sub(r"\s+", " ", unicodedata.normalize("NFC", plain)).strip()
+    return f"{plain}|{ascii_fold(name)}"
 
 
 def explain_status(member: MemberAttendance, locale: Locale) -> str:

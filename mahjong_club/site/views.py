@@ -11,12 +11,24 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Protocol, TypeVar
 
+from mahjong_club.common.text import natural_key
 from mahjong_club.messages.core import Entry
 from mahjong_club.site.locale import Locale
 
 #: Gives a player's page slug (made unique on first use).
 SlugOf = Callable[[str], str]
+
+
+class _HasDate(Protocol):
+    @property
+    def id(self) -> str: ...
+    @property
+    def date(self) -> dt.date | None: ...
+
+
+_Dated = TypeVar("_Dated", bound=_HasDate)
 
 
 @dataclass(frozen=True)
@@ -88,6 +100,9 @@ class RowView:
     penalty: int
     disqualified: bool = False
     behind: str = ""  # what put the player above this one (the row above's Decided by)
+    #: Before ``season_complete`` (league only): the status the row would have if the season
+    #: ended today. The site shows it labelled so; ``status`` stays blank, as in the workbook.
+    outlook: str = ""
 
 
 @dataclass
@@ -100,6 +115,7 @@ class SeatView:
     points: int | Fraction
     placement: int
     substituted: bool
+    minipoints: int | None = None  # MCR: the game's minipoints (game points)
 
 
 @dataclass
@@ -137,6 +153,16 @@ class DivisionView:
         """True when last week's standings exist to compare with."""
         return any(r.movement is not None for r in self.rows)
 
+    @property
+    def has_penalties(self) -> bool:
+        """True when some row has points off its total (the ``Penalties`` column)."""
+        return any(r.penalty for r in self.rows)
+
+    @property
+    def games_newest_first(self) -> list[GameView]:
+        """The games by date, newest first; a date's games in natural order (G2 before G10)."""
+        return newest_first(self.games)
+
 
 @dataclass
 class PlayerGameView:
@@ -150,6 +176,7 @@ class PlayerGameView:
     placement: int
     substituted: bool
     opponents: list[str]
+    minipoints: int | None = None  # MCR: the game's minipoints (game points)
 
 
 @dataclass
@@ -165,6 +192,26 @@ class PlayerView:
     penalties: list[PenaltyView] = field(default_factory=list)
     #: What the other capabilities add to this player's page and email, in registry order.
     sections: list[Fragment] = field(default_factory=list)
+
+    @property
+    def games_newest_first(self) -> list[PlayerGameView]:
+        """The games by date, newest first; a date's games in natural order (G2 before G10)."""
+        return newest_first(self.games)
+
+    def games_total(self, division: str) -> int | Fraction:
+        """The sum of the player's game results in ``division`` (before the penalties that
+        come off the total)."""
+        return sum((g.points for g in self.games if g.division == division), start=0)
+
+    def games_minipoints(self, division: str) -> int:
+        """MCR: the sum of the player's game minipoints in ``division``."""
+        return sum(g.minipoints or 0 for g in self.games if g.division == division)
+
+
+def newest_first(games: Sequence[_Dated]) -> list[_Dated]:
+    """Games by date, newest first (undated last); a date's games in natural order."""
+    ordered = sorted(games, key=lambda g: natural_key(g.id))
+    return sorted(ordered, key=lambda g: g.date or dt.date.min, reverse=True)
 
 
 @dataclass
