@@ -271,8 +271,8 @@ def test_unknown_ruleset(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("language", "texts"),
     [
-        ("en", ["Penalties", "Session 1, table 2"]),
-        ("da", ["Straffe", "Runde 1, bord 2", "forsinkelse"]),
+        ("en", ["Penalties", "Seating: Session 1", "lateness (7 minutes)"]),
+        ("da", ["Straffe", "Bordplan: Runde 1", "forsinkelse (7 minutter)"]),
     ],
 )
 def test_tournament_page_and_organiser_email(tmp_path, language, texts):
@@ -281,7 +281,11 @@ def test_tournament_page_and_organiser_email(tmp_path, language, texts):
     sheets["Penalties"] = penalties([1, 1, "Bo Berg", "lateness", None, 7, None])
     code, out = run(tmp_path, sheets)
     assert code == 0
-    html = (out / "report" / "tournament.html").read_text(encoding="utf-8")
+    report = out / "report"
+    html = "".join(
+        (report / page).read_text(encoding="utf-8")
+        for page in ("tournament.html", "tournament-seating.html", "player-bo-berg.html")
+    )
     for text in texts:
         assert text.casefold() in html.casefold()
     organiser = (

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import groupby
 
 from mahjong_club.capabilities.base import Capability, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.duplicate import DuplicateResult, compute_duplicate
-from mahjong_club.messages.site import SITE
 from mahjong_club.model import Season
 from mahjong_club.reading.duplicate import read_duplicate
 from mahjong_club.reading.tables import Workbook
+from mahjong_club.site.duplicate_pages import duplicate_pages
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import duplicate_text
 from mahjong_club.workbook.event_sheets import duplicate_ranking_sheet, duplicate_sheet
@@ -43,12 +42,8 @@ class Duplicate(Capability[DuplicateResult]):
         return duplicate_text(result)
 
     def pages(self, run: Run, result: DuplicateResult, site: SiteView) -> Sequence[Page]:
-        boards = [
-            (key, list(rows))
-            for key, rows in groupby(result.rows, key=lambda r: (r.session, r.board))
-        ]
-        context = {"duplicate": result, "board_groups": boards}
-        return [Page("duplicate.html", SITE["duplicate"], "duplicate.html", context)]
+        # The ranking with what decided each place, every board, and a page per player.
+        return duplicate_pages(run.season, result, site)
 
 
 DUPLICATE = Duplicate()

@@ -54,6 +54,8 @@ class Standings(Capability[StandingsResult]):
         return standings_section(run.season, result)
 
     def pages(self, run: Run, result: StandingsResult, site: SiteView) -> Sequence[Page]:
+        if run.season.tournament:  # its ranking's and players' pages are the tournament's
+            return []
         pages = [
             Page(f"{d.slug}.html", d.name, "division.html", {"division": d}) for d in site.divisions
         ]

@@ -9,8 +9,8 @@ from mahjong_club.capabilities.base import Capability, Export, Fragment, Mode, P
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.compute.tournament import TournamentResult, compute_tournament
 from mahjong_club.messages import output as output_texts
-from mahjong_club.messages.site import SITE
 from mahjong_club.model import Season
+from mahjong_club.site.tournament_pages import tournament_pages
 from mahjong_club.site.views import SiteView
 from mahjong_club.workbook.event_sheets import ema_csv, ema_sheet, penalty_list_sheet
 from mahjong_club.workbook.sheets import standings_sheet
@@ -44,15 +44,8 @@ class Tournament(Capability[TournamentResult]):
         return [Export(EMA_CSV, ema_csv(result), output_texts.EMA_EXPORT)]
 
     def pages(self, run: Run, result: TournamentResult, site: SiteView) -> Sequence[Page]:
-        if not site.divisions:
-            return []
-        division = site.divisions[0]
-        sessions = [
-            (session, [g for g in division.games if g.session == session])
-            for session in result.sessions
-        ]
-        context = {"tournament": result, "division": division, "sessions": sessions}
-        return [Page("tournament.html", SITE["tournament"], "tournament.html", context)]
+        # The ranking, the seating and the players' pages (no league division page).
+        return tournament_pages(run.season, result, site)
 
     def organiser_sections(
         self, run: Run, result: TournamentResult, site: SiteView

@@ -5,7 +5,8 @@ Computed for the duplicate capability (mahjong_club/capabilities/duplicate.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import StrEnum
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key
@@ -25,13 +26,50 @@ from rules.imp_scale import ImpScale
 from rules.mcr_fans import MINIMUM_FAN, FanError, hand_fans
 
 
+class DecidedBy(StrEnum):
+    """What put a ranking row ahead of the next one (rules.md 3's ranking)."""
+
+    NONE = ""  # the last row: ahead of no one
+    IMPS = "IMPs"
+    POSITIVE_BOARDS = "positive boards"
+    TIED = "tied"  # equal on both with the next row: a shared place
+
+
+def decided_by(ranking: list[RankingRow]) -> dict[str, DecidedBy]:
+    """Each player's ``Decided by``: what separates their row from the next one (``tied``
+    when the next shares their place), so a shared place ahead of another shows what put it
+    there.
+
+    >>> rows = [RankingRow(1, "A", 5, 12, 6, 0), RankingRow(2, "B", 3, 12, 7, 0, True),
+    ...         RankingRow(2, "C", 3, 12, 7, 0, True), RankingRow(4, "D", 3, 12, 5, 0)]
+    >>> [d.value for d in decided_by(rows).values()]
+    ['IMPs', 'tied', 'positive boards', '']
+    """
+    decided: dict[str, DecidedBy] = {}
+    for row, below in zip(ranking, [*ranking[1:], None], strict=True):
+        if below is None:
+            decided[row.player] = DecidedBy.NONE
+        elif below.rank == row.rank:
+            decided[row.player] = DecidedBy.TIED
+        elif row.imps != below.imps:
+            decided[row.player] = DecidedBy.IMPS
+        else:
+            decided[row.player] = DecidedBy.POSITIVE_BOARDS
+    return decided
+
+
 @dataclass
 class DuplicateResult:
-    """Every seat of every board, the ranking, and which IMP scale was used."""
+    """Every seat of every board, the ranking, and which IMP scale was used.
+
+    ``decided`` (for the site and the emails) is what separates each player's ranking row
+    from the next one; it changes nothing in the ranking.
+    """
 
     rows: list[SeatBoard]
     ranking: list[RankingRow]
     scale_name: ImpScale
+    decided: dict[str, DecidedBy] = field(default_factory=dict)
 
 
 def check_tiles(data: DuplicateInput, problems: Problems) -> None:
@@ -109,4 +147,5 @@ def compute_duplicate(data: DuplicateInput, problems: Problems) -> DuplicateResu
             SEATS.index(r.seat),
         )
     )
-    return DuplicateResult(rows, rank_players(rows), ImpScale(data.scale_name))
+    ranking = rank_players(rows)
+    return DuplicateResult(rows, ranking, ImpScale(data.scale_name), decided_by(ranking))

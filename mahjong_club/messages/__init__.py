@@ -29,6 +29,7 @@ from mahjong_club.messages import rule_errors as rule_errors
 from mahjong_club.messages import rules as rules
 from mahjong_club.messages import sheets as sheets
 from mahjong_club.messages import site as site
+from mahjong_club.messages import site_events as site_events
 from mahjong_club.messages import terminal as terminal
 from mahjong_club.messages.core import CATALOGUE, LANGUAGES, Entry, Language, Message, say
 
@@ -50,5 +51,6 @@ __all__ = [
     "say",
     "sheets",
     "site",
+    "site_events",
     "terminal",
 ]

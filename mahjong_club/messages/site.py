@@ -299,3 +299,8 @@ SITE: dict[str, Entry] = {
     "thursday": _site("thursday", en="Thursday", da="torsdag"),
     "thursdays": _site("thursdays", en="Thursdays", da="torsdage"),
 }
+
+# The tournament and Duplicate pages' words live in their own area; they are looked up here.
+from mahjong_club.messages.site_events import SITE_EVENTS  # noqa: E402
+
+SITE.update(SITE_EVENTS)

@@ -16,6 +16,7 @@ from mahjong_club.compute.standings import StandingsResult, final_statuses
 from mahjong_club.model import Season, season_dates
 from mahjong_club.site.charts import Series, colours, line_chart
 from mahjong_club.site.locale import Locale
+from mahjong_club.site.tournament_pages import TOURNAMENT_PAGE
 from mahjong_club.site.views import (
     DivisionView,
     GameView,
@@ -70,7 +71,10 @@ def build_site(season: Season, standings: StandingsResult | None, warnings: list
     ]
     for division, standing in zip(divisions, standings.standings if standings else [], strict=True):
         division.penalties = _penalties(season, standing, games_by_id, slug_of)
-        add_chart(division, locale)
+        if season.tournament:  # one ranking, on the tournament's own page (tournament_pages)
+            division.slug = TOURNAMENT_PAGE
+        else:
+            add_chart(division, locale)
     if standings is not None and not season.settings.season_complete and not season.tournament:
         _add_outlook(divisions, final_statuses(standings.standings))
     site = SiteView(

@@ -74,12 +74,14 @@ def line_chart(
             f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" font-size="16"'
             f' fill="#444">{_short(value)}</text>'
         )
-    if dates:
-        for date in (dates[0], dates[-1]):
-            parts.append(
-                f'<text x="{x(date):.1f}" y="{height - 8}" text-anchor="middle" font-size="16"'
-                f' fill="#444">{date.isoformat()}</text>'
-            )
+    # The first date starts at its point and the last ends at its own, so neither is cut off
+    # at the chart's edges (one date alone is centred).
+    ends = [(dates[0], "middle")] if len(dates) == 1 else [(dates[0], "start"), (dates[-1], "end")]
+    for date, anchor in ends if dates else []:
+        parts.append(
+            f'<text x="{x(date):.1f}" y="{height - 8}" text-anchor="{anchor}" font-size="16"'
+            f' fill="#444">{date.isoformat()}</text>'
+        )
     for s in series:
         if not s.points:
             continue
