@@ -172,7 +172,6 @@ def test_the_statuses_are_printed_in_their_colours(books: dict[str, Path]) -> No
     # the samples: the season's warnings and substitutable members, the disqualified player
     season = fills(pdf(books, "season").sheet_pages("Attendance status"))
     assert {AMBER, RED} <= season
-    assert DARK in fills(pdf(books, "tournament").sheet_pages("Standings"))
     assert DARK in fills(pdf(books, "tournament").sheet_pages("Penalty list"))
     # statuses only: a sheet without any has no status colour
     assert not {AMBER, RED, DARK, GREEN} & fills(pdf(books, "season").sheet_pages("Problems"))

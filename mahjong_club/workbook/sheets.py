@@ -73,11 +73,11 @@ def number(value: Fraction | int) -> int | Fraction:
 
 
 def _status(result: StandingsResult, division: str, record: PlayerRecord, tournament: bool) -> str:
-    """A row's ``Status``: the end-of-season status, or ``disqualified`` in a tournament."""
-    status = result.statuses.get((division, record.player), "")
-    if not status and tournament and record.disqualified:
-        return DISQUALIFIED
-    return status
+    """A row's ``Status``: the end-of-season status of rules.md 1.2, blank otherwise (a
+    tournament's disqualified player too: the contract says so; the Penalty list and the
+    site's ranking mark them)."""
+    del tournament
+    return result.statuses.get((division, record.player), "")
 
 
 def standings_rows(
