@@ -146,6 +146,8 @@ def site_view(run: Run) -> SiteView:
     language = run.season.settings.language
     warnings = [p.render(language) for p in run.problems.warnings]
     site = build_site(run.season, run.result(STANDINGS), warnings)
+    site.tournament = run.season.tournament
+    site.addresses = {name: p.email for name, p in run.season.players.items() if p.email}
     for capability, result in run.results():
         site.add_sections(capability.player_sections(run, result, site))
         site.organiser_sections.extend(capability.organiser_sections(run, result, site))

@@ -62,7 +62,12 @@ class Attendance(Capability[AttendanceResult]):
     def organiser_sections(
         self, run: Run, result: AttendanceResult, site: SiteView
     ) -> Sequence[Fragment]:
-        return [Fragment("organiser_attendance", {"attendance": result})]
+        substitutable = [m for m in result.members if m.status.value == "substitutable"]
+        first = [Fragment("action_substitutable", {"members": substitutable})]
+        return [
+            *(first if substitutable else []),
+            Fragment("organiser_attendance", {"attendance": result}),
+        ]
 
 
 ATTENDANCE = Attendance()

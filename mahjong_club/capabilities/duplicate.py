@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from mahjong_club.capabilities.base import Capability, Page, Run
+from mahjong_club.capabilities.base import Capability, Fragment, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.duplicate import DuplicateResult, compute_duplicate
 from mahjong_club.model import Season
 from mahjong_club.reading.duplicate import read_duplicate
 from mahjong_club.reading.tables import Workbook
-from mahjong_club.site.duplicate_pages import duplicate_pages
+from mahjong_club.site.duplicate_pages import duplicate_pages, duplicate_view
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import duplicate_text
 from mahjong_club.workbook.event_sheets import duplicate_ranking_sheet, duplicate_sheet
@@ -44,6 +44,22 @@ class Duplicate(Capability[DuplicateResult]):
     def pages(self, run: Run, result: DuplicateResult, site: SiteView) -> Sequence[Page]:
         # The ranking with what decided each place, every board, and a page per player.
         return duplicate_pages(run.season, result, site)
+
+    def player_sections(
+        self, run: Run, result: DuplicateResult, site: SiteView
+    ) -> Mapping[str, Fragment]:
+        # Each player's rank, IMPs, what decided their place and their boards: their email.
+        view = duplicate_view(run.season, result, site)
+        return {
+            p.row.player: Fragment("duplicate_result", {"duplicate": view, "mine": p})
+            for p in view.players
+        }
+
+    def organiser_sections(
+        self, run: Run, result: DuplicateResult, site: SiteView
+    ) -> Sequence[Fragment]:
+        view = duplicate_view(run.season, result, site)
+        return [Fragment("organiser_duplicate", {"duplicate": view})]
 
 
 DUPLICATE = Duplicate()

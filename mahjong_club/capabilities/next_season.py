@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 
-from mahjong_club.capabilities.base import Capability, Page, Run
+from mahjong_club.capabilities.base import Capability, Fragment, Page, Run
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.next_season import NextSeasonResult, compute_next_season
@@ -16,6 +17,8 @@ from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import next_season_text
 from mahjong_club.workbook.season_sheets import next_season_sheet
 from mahjong_club.workbook.xlsx import ResultSheet
+from rules.model import GameType
+from rules.next_season import NextPlace
 
 
 class NextSeason(Capability[NextSeasonResult]):
@@ -44,6 +47,22 @@ class NextSeason(Capability[NextSeasonResult]):
     def pages(self, run: Run, result: NextSeasonResult, site: SiteView) -> Sequence[Page]:
         context = {"next_season": result}
         return [Page("next-season.html", SITE["next_season"], "next_season.html", context)]
+
+    def player_sections(
+        self, run: Run, result: NextSeasonResult, site: SiteView
+    ) -> Mapping[str, Fragment]:
+        # A signed-up player who is not in a division now: their place next season (their
+        # email is this). A division member: theirs once the season is complete.
+        members = {p.name for p in site.players}
+        places: dict[str, list[tuple[GameType, NextPlace]]] = defaultdict(list)
+        for game, game_places in result.places.items():
+            for place in game_places:
+                if place.player not in members or not site.provisional:
+                    places[place.player].append((game, place))
+        context = {"provisional": site.provisional}
+        return {
+            name: Fragment("next_place", {**context, "places": p}) for name, p in places.items()
+        }
 
 
 NEXT_SEASON = NextSeason()

@@ -1,21 +1,25 @@
 """The plan of games: which planned games are played and which remain (or a new plan).
 
-Reads ``Schedule``; shows ``Schedule status`` (and, with ``--make-schedule``, ``Schedule``).
+Reads ``Schedule``; shows ``Schedule status`` (and, with ``--make-schedule``, ``Schedule``), and
+each player's games still to play on their page and in their email.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 
-from mahjong_club.capabilities.base import Capability, Run
+from mahjong_club.capabilities.base import Capability, Fragment, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.schedule import ScheduleResult, compute_schedule
 from mahjong_club.model import Season
 from mahjong_club.reading.plans import read_schedule
 from mahjong_club.reading.tables import Workbook
+from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import schedule_text
 from mahjong_club.workbook.season_sheets import schedule_sheet, schedule_status_sheet
 from mahjong_club.workbook.xlsx import ResultSheet
+from rules.schedule import PlannedGame
 
 
 class Schedule(Capability[ScheduleResult]):
@@ -40,6 +44,17 @@ class Schedule(Capability[ScheduleResult]):
 
     def console(self, run: Run, result: ScheduleResult) -> str:
         return schedule_text(result)
+
+    def player_sections(
+        self, run: Run, result: ScheduleResult, site: SiteView
+    ) -> Mapping[str, Fragment]:
+        # Each player's planned games still to play, in the plan's order: their next games.
+        games: dict[str, list[PlannedGame]] = defaultdict(list)
+        for status in result.statuses:
+            if not status.played:
+                for name in status.planned.players:
+                    games[name].append(status.planned)
+        return {name: Fragment("schedule", {"games": g}) for name, g in games.items()}
 
 
 SCHEDULE = Schedule()

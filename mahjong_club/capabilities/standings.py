@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from mahjong_club.capabilities.base import Capability, Mode, Page, Run
+from mahjong_club.capabilities.base import Capability, Fragment, Mode, Page, Run
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.standings import StandingsResult, compute_standings
 from mahjong_club.model import Season
@@ -70,6 +70,14 @@ class Standings(Capability[StandingsResult]):
             for p in site.players
         ]
         return pages
+
+    def organiser_sections(
+        self, run: Run, result: StandingsResult, site: SiteView
+    ) -> Sequence[Fragment]:
+        # The ties only dice can settle, once the season is complete: an action.
+        if not result.dice_actions:
+            return []
+        return [Fragment("action_dice", {"actions": result.dice_actions})]
 
 
 STANDINGS = Standings()

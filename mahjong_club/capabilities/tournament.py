@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from mahjong_club.capabilities.base import Capability, Export, Fragment, Mode, Page, Run
@@ -10,7 +10,7 @@ from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.compute.tournament import TournamentResult, compute_tournament
 from mahjong_club.messages import output as output_texts
 from mahjong_club.model import Season
-from mahjong_club.site.tournament_pages import tournament_pages
+from mahjong_club.site.tournament_pages import tournament_pages, tournament_view
 from mahjong_club.site.views import SiteView
 from mahjong_club.workbook.event_sheets import ema_csv, ema_sheet, penalty_list_sheet
 from mahjong_club.workbook.sheets import standings_sheet
@@ -53,6 +53,28 @@ class Tournament(Capability[TournamentResult]):
         if not result.penalties:
             return []
         return [Fragment("organiser_penalties", {"tournament": result})]
+
+    def player_sections(
+        self, run: Run, result: TournamentResult, site: SiteView
+    ) -> Mapping[str, Fragment]:
+        # Each player's rank, total, sessions and penalties: their email (the page already
+        # shows all of it, so the page's part is empty).
+        if not site.divisions:
+            return {}
+        view = tournament_view(run.season, result, site.divisions[0], site.locale)
+        order = {s: i for i, s in enumerate(view.sessions)}
+        sections: dict[str, Fragment] = {}
+        for row in view.rows:
+            name = row.row.player
+            seats = [(t, s, row.running[order[t.session]]) for t, s in view.seats_of(name)]
+            context = {
+                "tournament": view,
+                "trow": row,
+                "seats": seats,
+                "penalties": [p for p in view.penalties if p.player == name],
+            }
+            sections[name] = Fragment("tournament_result", context)
+        return sections
 
 
 TOURNAMENT = Tournament()

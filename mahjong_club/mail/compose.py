@@ -1,8 +1,21 @@
 """Composing the emails from the same view of the results as the site.
 
-One email per division member who has an email address (their division table, their
-attendance status with a plain explanation when warned or substitutable, their games tonight)
-and one summary for the organiser. Each is multipart: plain text and HTML, from templates.
+Every person with an address gets what concerns them:
+
+- a division member their weekly report: their place with their movement since last week and
+  what decided it, their games this week with the results, their penalties, their attendance,
+  their next games (tonight's table, the schedule's games still to play), their division's
+  table (:mod:`mahjong_club.mail.report`);
+- a tournament player their rank, total, sessions and penalties, not the league report;
+- a Duplicate player their rank, IMPs and boards; a signed-up player who is not in a division
+  this season their place next season (the capabilities' sections for people who are not
+  division members: :attr:`SiteView.others <mahjong_club.site.views.SiteView.others>`);
+- the organiser a summary that starts with what needs their action (the warnings, the
+  substitutable members, the ties only dice can settle: the organiser sections named
+  ``action_…``), then the results and who gets which email.
+
+Each is multipart: plain text and HTML, from templates. An email's text never depends on when
+it is made (its key in the sent-ledger is made from it).
 
 Headers are built with :mod:`email.headerregistry`: names and the subject lose their line
 breaks and control characters, and an address that cannot be written into a header and an SMTP
@@ -18,12 +31,16 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 
+from jinja2 import Environment
+
 from mahjong_club.common.addresses import address_problem, one_line
 from mahjong_club.common.text import fold_name, safe_file_name
+from mahjong_club.mail.report import penalty_line, player_week
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.site.render import environment
 from mahjong_club.site.views import PlayerView, SiteView
+from rules.tiebreakers import name_order
 
 FALLBACK_SENDER = "organiser@example.invalid"
 
@@ -87,13 +104,55 @@ def _message(
     return message
 
 
-def compose(site: SiteView, sender: str) -> list[Outgoing]:
-    """Every email of the run: one per player with an address, then the organiser's summary."""
-    env_html = environment(site.locale)
-    env_text = environment(site.locale, autoescape=False)
+#: The subject of an email to someone who is not a division member, by the first section
+#: they have (else the weekly report's).
+SUBJECTS = {"duplicate_result": "result", "next_place": "next_season"}
+#: What the organiser's list says each kind of email is.
+KINDS = {"player": "email_kind_report", "result": "email_kind_result"}
+#: How many warnings the organiser's summary lists at its top.
+TOP_WARNINGS = 5
+
+
+def _subject_kind(player: PlayerView, site: SiteView) -> str:
+    """Which subject a person's email has: ``player``, ``result`` or ``next_season``."""
+    if player.rows:
+        return "result" if site.tournament else "player"
+    for section in player.sections:
+        if section.template in SUBJECTS:
+            return SUBJECTS[section.template]
+    return "player"
+
+
+def _subject(site: SiteView, kind: str) -> str:
+    """The subject of a ``player``, ``organiser``, ``result`` or ``next_season`` email, in the
+    club's language (the weekly report and the summary with the report date when known)."""
     t = site.locale.t
     date = site.locale.date(site.as_of)
     club = one_line(site.club) or "Mahjong"
+    if kind not in ("player", "organiser"):
+        return t(f"email_subject_{kind}", club=club)
+    if date:
+        return t(f"email_subject_{kind}", club=club, date=date)
+    return t(f"email_subject_{kind}_undated", club=club)
+
+
+def _people(site: SiteView) -> list[PlayerView]:
+    """Everyone an email may go to: the division members, then the others, by name."""
+    return [*site.players, *sorted(site.others, key=lambda p: name_order(p.name))]
+
+
+def _environments(site: SiteView) -> tuple[Environment, Environment]:
+    """The HTML and the plain-text template environments, with the emails' own helper."""
+    envs = environment(site.locale), environment(site.locale, autoescape=False)
+    for env in envs:
+        env.globals["penalty_text"] = lambda p: penalty_line(p, site.locale, mcr=False)
+    return envs
+
+
+def compose(site: SiteView, sender: str) -> list[Outgoing]:
+    """Every email of the run: one per person with an address, then the organiser's summary."""
+    env_html, env_text = _environments(site)
+    t = site.locale.t
     sender = sender if sender and address_problem(sender) is None else FALLBACK_SENDER
     sender_box = _mailbox("", sender) or Address(addr_spec=FALLBACK_SENDER)
     outgoing: list[Outgoing] = []
@@ -123,14 +182,26 @@ def compose(site: SiteView, sender: str) -> list[Outgoing]:
             )
         )
 
-    def subject_of(kind: str) -> str:
-        if date:
-            return t(f"email_subject_{kind}", club=club, date=date)
-        return t(f"email_subject_{kind}_undated", club=club)
-
-    players: list[PlayerView] = [p for p in site.players if p.email]
-    for player in players:
-        build("player", player.email, player.name, subject_of("player"), player=player)
+    recipients: list[tuple[str, str, str]] = []
+    for player in _people(site):
+        kind = _subject_kind(player, site)
+        recipients.append((player.name, player.email, t(KINDS.get(kind, "email_kind_next_season"))))
+        if player.email:
+            week = player_week(player, site)
+            build(
+                "player", player.email, player.name, _subject(site, kind), player=player, week=week
+            )
     organiser = sender if sender != FALLBACK_SENDER else ""
-    build("organiser", organiser, "Organiser", subject_of("organiser"))
+    actions = [s for s in site.organiser_sections if s.template.startswith("action_")]
+    rest = [s for s in site.organiser_sections if not s.template.startswith("action_")]
+    build(
+        "organiser",
+        organiser,
+        "Organiser",
+        _subject(site, "organiser"),
+        actions=actions,
+        rest=rest,
+        recipients=recipients,
+        top_warnings=site.warnings[:TOP_WARNINGS],
+    )
     return outgoing

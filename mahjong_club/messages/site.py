@@ -304,3 +304,8 @@ SITE: dict[str, Entry] = {
 from mahjong_club.messages.site_events import SITE_EVENTS  # noqa: E402
 
 SITE.update(SITE_EVENTS)
+
+# The emails' words too (mahjong_club/messages/email_words.py).
+from mahjong_club.messages.email_words import EMAIL_WORDS  # noqa: E402
+
+SITE.update(EMAIL_WORDS)

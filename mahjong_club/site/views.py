@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol, TypeVar
 
-from mahjong_club.common.text import natural_key
+from mahjong_club.common.text import MAX_NAME_BYTES, natural_key, slugify
 from mahjong_club.messages.core import Entry
 from mahjong_club.site.locale import Locale
 
@@ -234,13 +234,36 @@ class SiteView:
     pages: list[Page] = field(default_factory=list)
     #: What the capabilities add to the organiser's summary email.
     organiser_sections: list[Fragment] = field(default_factory=list)
+    #: Tournament mode (``mode: tournament``): a player's email is their tournament result,
+    #: not the league report.
+    tournament: bool = False
+    #: Every address of the ``Players`` sheet, by player name (for the emails).
+    addresses: Mapping[str, str] = field(default_factory=dict)
+    #: People a capability has something for who are not division members (a signed-up
+    #: player's place next season, a Duplicate player's result): they get an email with only
+    #: their sections, and no page.
+    others: list[PlayerView] = field(default_factory=list)
 
     def add_sections(self, sections: Mapping[str, Fragment]) -> None:
-        """Add a capability's section to the pages of the players it names (others have none)."""
+        """Add a capability's section to the pages of the players it names; a name of no
+        division member goes to :attr:`others`, for their email."""
         by_name = {p.name: p for p in self.players}
         for name, fragment in sections.items():
             if name in by_name:
                 by_name[name].sections.append(fragment)
+            else:
+                self._other(name).sections.append(fragment)
+
+    def _other(self, name: str) -> PlayerView:
+        """The view of a person who is not a division member (made on first use)."""
+        for other in self.others:
+            if other.name == name:
+                return other
+        taken = {p.slug.removeprefix("player-") for p in [*self.players, *self.others]}
+        slug = "player-" + slugify(name, taken, limit=MAX_NAME_BYTES - len("player-.eml"))
+        other = PlayerView(name, slug, self.addresses.get(name, ""))
+        self.others.append(other)
+        return other
 
     def add_pages(self, pages: Sequence[Page]) -> None:
         """Add a capability's pages."""
