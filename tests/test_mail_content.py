@@ -193,9 +193,21 @@ def test_ties_awaiting_dice_are_the_organisers_action(tmp_path):
     assert text.index("Ties that only dice") < text.index("\nM1\n")
 
 
-def test_composing_twice_gives_the_same_keys(tmp_path):
+def test_composing_twice_gives_the_same_keys(tmp_path, monkeypatch):
+    """Nothing run-dependent (the site's generation time) is in an email: nothing is resent."""
     for path in (SAMPLES / "season.xlsx", SAMPLES / "duplicate.xlsx", danish_league(tmp_path)):
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
         first = [(e.to, e.key) for e in outbox(path)]
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", "1800000000")
         second = [(e.to, e.key) for e in outbox(path)]
         assert first == second
         assert len({key for _, key in first}) == len(first)
+
+
+def test_names_are_escaped_in_the_html_part(tmp_path):
+    sheets = league()
+    for table in ("Players", "Divisions", "Games"):
+        sheets[table] = [[("<b>A" if c == "A" else c) for c in row] for row in sheets[table]]
+    mails = by_name(outbox(write_workbook(tmp_path / "season.xlsx", sheets)))
+    html = mails["B"][2]
+    assert "&lt;b&gt;A" in html and "<b>A" not in html
