@@ -2,6 +2,7 @@
 reminder and the workbook left open in Excel."""
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -277,3 +278,12 @@ def test_quiet_and_verbose_together_are_a_usage_error(tmp_path, capsys):
     with pytest.raises(SystemExit, match="2"):
         main([str(tmp_path / "season.xlsx"), "-q", "-v"])
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_an_export_is_named_in_words(tmp_path, capsys):
+    source = Path(__file__).resolve().parent.parent / "sample_sheets" / "tournament.xlsx"
+    out = tmp_path / "out"
+    assert main([str(source), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert f"Wrote {out / 'ema-results.csv'} (the EMA results export)" in printed
+    assert "Entry(" not in printed

@@ -71,6 +71,8 @@ class _Rendered(str):
 def _shown(value: object, language: str) -> object:
     if isinstance(value, Message):
         return _Rendered(value.render(language))
+    if isinstance(value, Entry):  # an entry without parameters, given as a parameter
+        return _Rendered(value.text(language))
     if isinstance(value, (list, tuple)) and any(isinstance(v, Message) for v in value):
         return [_shown(v, language) for v in value]
     return value
