@@ -152,6 +152,7 @@ def site_view(run: Run) -> SiteView:
         site.add_sections(capability.player_sections(run, result, site))
         site.organiser_sections.extend(capability.organiser_sections(run, result, site))
         site.add_pages(capability.pages(run, result, site))
+        site.index_sections.extend(capability.index_sections(run, result, site))
     return site
 
 

@@ -142,6 +142,10 @@ class Capability(Generic[R]):
         """
         return {}
 
+    def index_sections(self, run: Run, result: R, site: SiteView) -> Sequence[Fragment]:
+        """Fragments for the site's index page (``templates/index/<template>.html``)."""
+        return ()
+
     def organiser_sections(self, run: Run, result: R, site: SiteView) -> Sequence[Fragment]:
         """Fragments for the organiser's summary email."""
         return ()

@@ -55,6 +55,14 @@ class Duplicate(Capability[DuplicateResult]):
             for p in view.players
         }
 
+    def index_sections(
+        self, run: Run, result: DuplicateResult, site: SiteView
+    ) -> Sequence[Fragment]:
+        # The evening's name, date and ranking on the index: the page players open first.
+        return [
+            Fragment("duplicate_ranking", {"duplicate": duplicate_view(run.season, result, site)})
+        ]
+
     def organiser_sections(
         self, run: Run, result: DuplicateResult, site: SiteView
     ) -> Sequence[Fragment]:

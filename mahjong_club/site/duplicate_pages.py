@@ -121,5 +121,7 @@ def duplicate_pages(season: Season, result: DuplicateResult, site: SiteView) -> 
     for player in view.players:
         context = {"duplicate": view, "player": player}
         page = Page(f"{player.row.slug}.html", player.row.player, "duplicate_player.html", context)
-        pages.append(Page(page.file, page.label, page.template, page.context, in_navigation=False))
+        pages.append(
+            Page(page.file, page.label, page.template, page.context, False, searchable=True)
+        )
     return pages

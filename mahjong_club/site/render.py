@@ -93,6 +93,15 @@ def pages_of(site: SiteView) -> list[tuple[str, str]]:
     return pages
 
 
+def searchable(site: SiteView) -> list[tuple[str, str]]:
+    """(name, page) of every player the index's search finds, by name."""
+    found = {p.name: p.slug + ".html" for p in site.players}
+    for page in site.pages:
+        if page.searchable and isinstance(page.label, str):
+            found.setdefault(page.label, page.file)
+    return sorted(found.items(), key=lambda item: (item[0].casefold(), item[0]))
+
+
 def render_site(site: SiteView) -> dict[str, str]:
     """Every page of the site: file name -> HTML."""
     env = environment(site.locale)
@@ -101,6 +110,7 @@ def render_site(site: SiteView) -> dict[str, str]:
         "site": site,
         "pages": pages_of(site),
         "slug_of": lambda name: slugs.get(name, "index"),
+        "searchable": searchable(site),
     }
     files = {"index.html": env.get_template("index.html").render(**common)}
     for page in site.pages:

@@ -44,6 +44,9 @@ class Page:
     template: str
     context: Mapping[str, object] = field(default_factory=dict)
     in_navigation: bool = True
+    #: A player's page that the index's search finds (players who are in no division: the
+    #: division members' pages are found already).
+    searchable: bool = False
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,9 @@ class SiteView:
     generated: dt.datetime | None = None
     #: The pages besides the index, in navigation order.
     pages: list[Page] = field(default_factory=list)
+    #: What the capabilities show on the index (a duplicate evening's ranking), in registry
+    #: order: ``index/<template>.html``.
+    index_sections: list[Fragment] = field(default_factory=list)
     #: What the capabilities add to the organiser's summary email.
     organiser_sections: list[Fragment] = field(default_factory=list)
     #: Tournament mode (``mode: tournament``): a player's email is their tournament result,
