@@ -118,6 +118,8 @@ def test_the_season_sample_numbers_and_dates(book: Callable[[str], Any]) -> None
     hands = wb["Hand scores"]
     for header in ("Points", "Score", "Settlement", "Running total"):
         assert formats(hands, header) == {("int", "#,##0")}, header
+    # the sample's sessions are date cells in the Hands sheet: date cells here too
+    assert formats(hands, "Session") == {("datetime", "yyyy-mm-dd")}
 
 
 def test_the_season_samples_statuses_are_coloured(book: Callable[[str], Any]) -> None:

@@ -12,7 +12,7 @@ from mahjong_club.messages.rules import hand_breakdown
 from mahjong_club.workbook import styles as looks
 from mahjong_club.workbook.csv_files import csv_text
 from mahjong_club.workbook.highlights import Highlight
-from mahjong_club.workbook.sheets import label, number
+from mahjong_club.workbook.sheets import label, number, session_label
 from mahjong_club.workbook.xlsx import Cell, ResultSheet
 from rules.model import PenaltyKind
 
@@ -46,7 +46,7 @@ def hand_scores_sheet(results: Sequence[HandResult]) -> ResultSheet:
     for r in results:
         rows.append(
             [
-                label(r.session),
+                session_label(r.session),
                 r.hand,
                 r.player.player,
                 r.player.seat.value,

@@ -6,6 +6,8 @@ the contract's order, then extra columns that help the organiser.
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -63,6 +65,21 @@ def label(text: str | None) -> str | int | None:
     if text is not None and text.isdigit() and str(int(text)) == text:
         return int(text)
     return text
+
+
+def session_label(text: str | None) -> str | int | dt.date | None:
+    """A session written back as a date cell when it names a day (a date cell read as
+    ``2025-11-20``), else as :func:`label` does.
+
+    >>> session_label("2025-11-20"), session_label("3"), session_label("Evening 2")
+    (datetime.date(2025, 11, 20), 3, 'Evening 2')
+    """
+    if text is not None and re.fullmatch(r"\d{4}-\d\d-\d\d", text):
+        try:
+            return dt.date.fromisoformat(text)
+        except ValueError:
+            return text
+    return label(text)
 
 
 def number(value: Fraction | int) -> int | Fraction:
