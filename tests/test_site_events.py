@@ -182,13 +182,13 @@ def test_seating_of_every_session_in_numeric_table_order(tournament):
     seating = tables(tournament / "tournament-seating.html")
     assert list(seating) == [f"Seating: Session {n}" for n in range(1, 6)]
     session1 = seating["Seating: Session 1"]
-    assert session1[0] == ["Table", "Player", "Result", "Place", "Score"]
+    assert session1[0] == ["Table", "Player", "Place", "Score", "Result"]  # place first
     numbers = [r[0] for r in session1[1:] if len(r) == 5]
     assert numbers == [str(n) for n in range(1, 11)]  # 1, 2, …, 10 (not 1, 10, 2)
     table1 = [r[-4] for r in session1[1:5]]
     assert table1 == ["Agnieszka Wójcik", "Camille Girard", "Rasmus Kjeldsen", "Julie Lauridsen"]
     michal = next(r for r in session1 if r[-4].startswith("Michał"))
-    assert michal[-4:] == ["Michał Kowalczyk substitute", "−30,000", "4", michal[-1]]
+    assert michal[-4:] == ["Michał Kowalczyk substitute", "4", michal[-2], "−30,000"]
 
 
 def test_no_league_only_sections_in_a_tournament(tournament):
@@ -229,24 +229,29 @@ def test_duplicate_ranking_with_what_decided_each_place(duplicate):
         "Rank",
         "Player",
         "IMPs",
+        "Positive boards",  # the tie-breaker, on screen on a phone
         "Decided by",
-        "Positive boards",
         "Boards",
         "False Mahjong",
     ]
-    assert rows[1][:4] == ["1", "Carlos Mendes", "+20", "IMPs"]
+    assert rows[1][:5:4] == ["1", "IMPs"] and rows[1][1:3] == ["Carlos Mendes", "+20"]
     by_name = {r[1]: r for r in rows[1:]}
     # −7 IMPs four times: places 12= and 14=, split by the boards with positive IMPs
-    assert by_name["Giulia Romano"][:4] == ["12=", "Giulia Romano", "−7", "tied"]
+    assert [by_name["Giulia Romano"][i] for i in (0, 1, 2, 4)] == [
+        "12=",
+        "Giulia Romano",
+        "−7",
+        "tied",
+    ]
     assert by_name["Mette Dahl"][:5] == [
         "12=",
         "Mette Dahl",
         "−7",
-        "boards with positive IMPs",
         "5",
+        "boards with positive IMPs",
     ]
-    assert by_name["Anna Lindqvist"][0] == "14=" and int(by_name["Anna Lindqvist"][4]) < 5
-    assert rows[-1][3] == ""  # the last place is ahead of no one
+    assert by_name["Anna Lindqvist"][0] == "14=" and int(by_name["Anna Lindqvist"][3]) < 5
+    assert rows[-1][4] == ""  # the last place is ahead of no one
     assert "IMP scale: provisional default" in text(page)
 
 

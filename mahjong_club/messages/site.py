@@ -51,6 +51,11 @@ SITE: dict[str, Entry] = {
     "status": _site("status", en="Status", da="Status"),
     "movement": _site("movement", en="Movement since last week", da="Bevægelse siden sidste uge"),
     "new_entry": _site("new_entry", en="new", da="ny"),
+    "movement_legend": _site(
+        "movement_legend",
+        en="▲ up and ▼ down that many places since last week; = the same place; · new.",
+        da="▲ op og ▼ ned så mange pladser siden sidste uge; = samme plads; · ny.",
+    ),
     "updated": _site("updated", en="Results as of {date}", da="Resultater pr. {date}"),
     "season": _site("season", en="Season {season}", da="Sæson {season}"),
     "pages": _site("pages", en="Pages", da="Sider"),
@@ -69,7 +74,10 @@ SITE: dict[str, Entry] = {
     "games_list": _site("games_list", en="Games", da="Spil"),
     "date": _site("date", en="Date", da="Dato"),
     "game": _site("game", en="Game", da="Spil"),
-    "score": _site("score", en="Score", da="Score"),
+    "score": _site("score", en="Score", da="Pointtal"),
+    "score_or_minipoints": _site(
+        "score_or_minipoints", en="Score / minipoints", da="Pointtal / minipoint"
+    ),
     "result": _site("result", en="Result", da="Resultat"),
     "place": _site("place", en="Place", da="Plads"),
     "substituted": _site("substituted", en="substituted", da="substitueret"),
@@ -236,7 +244,7 @@ SITE: dict[str, Entry] = {
         en="immediately (changes placements)",
         da="med det samme (ændrer placeringer)",
     ),
-    "note": _site("note", en="Note", da="Note"),
+    "note": _site("note", en="Note", da="Bemærkning"),
     "player_total": _site("player_total", en="Player's total", da="Spillerens total"),
     "no_penalties": _site("no_penalties", en="No penalties.", da="Ingen straffe."),
     "if_season_ended_today": _site(

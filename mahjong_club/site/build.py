@@ -89,6 +89,8 @@ def build_site(season: Season, standings: StandingsResult | None, warnings: list
         provisional=not season.settings.season_complete,
         generated=generated_at(),
     )
+    if site.club != season.settings.club:
+        site.host = season.settings.club
     return site
 
 
@@ -206,7 +208,7 @@ def add_chart(division: DivisionView, locale: Locale) -> None:
         return
     series = _chart_series(division)
     title = f"{locale.t('chart')}: {division.name}"
-    division.chart = line_chart(series, title, locale.t("chart_desc"))
+    division.chart = line_chart(series, title, locale.t("chart_desc"), locale.date)
     division.legend = [(s.label, s.colour) for s in series]
 
 

@@ -7,7 +7,7 @@ HTML (not only colour: each line ends in the player's initials) names the lines.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -42,9 +42,15 @@ def colours(count: int) -> list[str]:
 
 
 def line_chart(
-    series: Sequence[Series], title: str, description: str, width: int = 640, height: int = 300
+    series: Sequence[Series],
+    title: str,
+    description: str,
+    date_label: Callable[[dt.date], str] = dt.date.isoformat,
+    width: int = 640,
+    height: int = 300,
 ) -> str:
-    """The chart as an SVG string (scales with its container; ``role="img"`` and a title)."""
+    """The chart as an SVG string (scales with its container; ``role="img"`` and a title);
+    the dates on its axis written by ``date_label`` (the site's: the club's date format)."""
     dates = sorted({d for s in series for d, _ in s.points})
     values = [float(v) for s in series for _, v in s.points] + [0.0]
     left, right, top, bottom = 64, 16, 14, 32
@@ -80,7 +86,7 @@ def line_chart(
     for date, anchor in ends if dates else []:
         parts.append(
             f'<text x="{x(date):.1f}" y="{height - 8}" text-anchor="{anchor}" font-size="16"'
-            f' fill="#444">{date.isoformat()}</text>'
+            f' fill="#444">{escape(date_label(date))}</text>'
         )
     for s in series:
         if not s.points:

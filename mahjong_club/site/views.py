@@ -249,6 +249,9 @@ class SiteView:
     #: player's place next season, a Duplicate player's result): they get an email with only
     #: their sections, and no page.
     others: list[PlayerView] = field(default_factory=list)
+    #: The club behind a tournament whose name heads the site (the ``club`` setting), named
+    #: beside it in the header and the printed line; blank when ``club`` is the name itself.
+    host: str = ""
 
     def add_sections(self, sections: Mapping[str, Fragment]) -> None:
         """Add a capability's section to the pages of the players it names; a name of no
