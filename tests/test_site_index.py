@@ -50,3 +50,9 @@ def test_a_duplicate_evening_shows_its_ranking_on_the_index(reports):
     assert len(rows) == 16
     assert rows[0] == ("1", "player-carlos-mendes.html", "Carlos Mendes", "+20", "IMPs")
     assert search_list(reports["duplicate"])["Carlos Mendes"] == "player-carlos-mendes.html"
+
+
+def test_a_duplicate_index_is_an_overview_not_standings(reports):
+    html = (reports["duplicate"] / "index.html").read_text(encoding="utf-8")
+    assert "<h1>Overview</h1>" in html and "Standings" not in html
+    assert html.count('href="duplicate.html"') == 3  # navigation, heading, every board
