@@ -16,3 +16,19 @@ settings.load_profile("default")
 def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
     """Every test keeps the sent-ledger in a folder of its own, never in the real home."""
     monkeypatch.setenv("MAHJONG_CLUB_DATA", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _fixed_generation_time():
+    """Pages say when they were made: the suite fixes that moment (as a reproducible build
+    does) so that two runs of one workbook give the same files, in this process and in the
+    programs it starts; tests of the clock itself remove it."""
+    import os
+
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = "1767225600"  # 2026-01-01 00:00 UTC
+    yield
+    if before is None:
+        os.environ.pop("SOURCE_DATE_EPOCH", None)
+    else:
+        os.environ["SOURCE_DATE_EPOCH"] = before

@@ -56,3 +56,16 @@ def test_a_duplicate_index_is_an_overview_not_standings(reports):
     html = (reports["duplicate"] / "index.html").read_text(encoding="utf-8")
     assert "<h1>Overview</h1>" in html and "Standings" not in html
     assert html.count('href="duplicate.html"') == 3  # navigation, heading, every board
+
+
+def test_pages_say_when_they_were_made(monkeypatch):
+    """Now, in the machine's time zone; SOURCE_DATE_EPOCH (as the suite sets it) fixes it."""
+    import datetime as dt
+
+    from mahjong_club.site.build import generated_at
+
+    assert generated_at() == dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    made = generated_at()
+    assert made.tzinfo is not None
+    assert abs(made - dt.datetime.now(dt.UTC)) < dt.timedelta(seconds=60)
