@@ -1,0 +1,71 @@
+"""What ``mahjong-club watch`` says: its log lines and the problems report of a workbook.
+
+The problems themselves are the CLI's (the reading and computing entries); these are the words
+around them. The log is English, as the terminal is.
+"""
+
+from mahjong_club.messages.core import entry
+
+# Counted nouns: (one, many).
+ERRORS = (
+    entry("watch.count.error", en="1 error", da="1 fejl"),
+    entry("watch.count.errors", en="{count} errors", da="{count} fejl"),
+)
+
+STARTED = entry(
+    "watch.started",
+    en="watching {inbox} for workbooks; results go to {out}; Ctrl-C stops",
+    da="holder øje med arbejdsbøger i {inbox}; resultaterne kommer i {out}; Ctrl-C stopper",
+)
+STOPPED = entry("watch.stopped", en="stopped", da="stoppet")
+PROCESSING = entry("watch.processing", en="{name}: processing", da="{name}: behandles")
+PUBLISHED = entry(
+    "watch.published",
+    en="{name}: published in {folder} ({warnings})",
+    da="{name}: offentliggjort i {folder} ({warnings})",
+)
+NO_WARNINGS = entry("watch.no_warnings", en="no warnings", da="ingen advarsler")
+NOT_PUBLISHED = entry(
+    "watch.not_published",
+    en="{name}: {errors}, nothing was published (the previous results stay); see {report}",
+    da="{name}: {errors}, intet blev offentliggjort (de tidligere resultater bliver stående);"
+    " se {report}",
+)
+INTERNAL_ERROR = entry(
+    "watch.internal_error",
+    en="{name}: internal error: {error}; the watch goes on",
+    da="{name}: intern fejl: {error}; overvågningen fortsætter",
+)
+NOT_A_ZIP_YET = entry(
+    "watch.not_a_zip_yet",
+    en="{name}: its size has not changed for {seconds} seconds but it is still not a complete"
+    " workbook; processing it as it is",
+    da="{name}: størrelsen har ikke ændret sig i {seconds} sekunder, men den er stadig ikke en"
+    " hel arbejdsbog; den behandles, som den er",
+)
+INBOX_MISSING = entry(
+    "watch.inbox_missing",
+    en="the folder to watch {inbox} does not exist",
+    da="mappen, der skal holdes øje med, {inbox}, findes ikke",
+)
+SETTLE_NOT_POSITIVE = entry(
+    "watch.settle_not_positive",
+    en="--settle takes a number of seconds above 0, not {value!r}",
+    da="--settle tager et antal sekunder over 0, ikke {value!r}",
+)
+
+# The problems report (INBOX/problems/<workbook>.txt and .html).
+REPORT_TITLE = entry("watch.report.title", en="Problems in {name}", da="Problemer i {name}")
+REPORT_SAVED = entry(
+    "watch.report.saved",
+    en="The workbook as saved at {saved}, read at {read}.",
+    da="Arbejdsbogen, som den var gemt {saved}, læst {read}.",
+)
+REPORT_SUMMARY = entry(
+    "watch.report.summary",
+    en="{errors} in {name}; nothing was published, and the previous results stay. Correct the"
+    " workbook and save it again: this report goes away when it is read without errors.",
+    da="{errors} i {name}; intet blev offentliggjort, og de tidligere resultater bliver"
+    " stående. Ret arbejdsbogen og gem den igen: denne rapport forsvinder, når den kan læses"
+    " uden fejl.",
+)
