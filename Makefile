@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-slow lint types architecture format bench sample golden wheel-test clean
+.PHONY: demo serve test test-slow lint types architecture format bench sample golden wheel-test clean
 
 # The pinned runtime and development requirements, then the project itself (editable), so
 # that .venv/bin/mahjong-club exists and edits to the code take effect at once.
@@ -21,6 +21,10 @@ demo: $(STAMP)
 	@echo
 	@echo "Results are in out/season/, out/duplicate/ and out/tournament/:"
 	@echo "the updated workbook, report/index.html (the site) and outbox/ (the emails)."
+
+# The drop page: a local web page to drop the workbook on (Ctrl-C stops it).
+serve: $(STAMP)
+	$(BIN)/mahjong-club serve
 
 # Lint, format, types, the import contract, then every test but the long property runs.
 test: lint types architecture

@@ -3,8 +3,8 @@
 A thin layer over the library: it parses the arguments, calls the pipeline, prints results to
 stdout and problems to stderr, and returns the exit status (0 success, 1 errors in the
 workbook or a failed send, 2 a usage error). Subcommands: ``score-hand`` (the classical
-calculator for one hand), ``watch`` (a folder that processes itself); everything else is a
-workbook to process.
+calculator for one hand), ``serve`` (the drop page, :mod:`mahjong_club.serve`) and
+``watch`` (a folder that processes itself); everything else is a workbook to process.
 """
 
 from __future__ import annotations
@@ -19,6 +19,16 @@ from mahjong_club.cli import watch as watch_cli
 
 #: Subcommands besides processing a workbook: name -> its main(argv) -> exit status.
 SUBCOMMANDS = {"score-hand": score_hand_cli.main, "watch": watch_cli.main}
+
+
+def _serve(argv: list[str]) -> int:
+    """``serve``: the drop page (Flask is imported only when it is asked for)."""
+    from mahjong_club.serve import command
+
+    return command.main(argv)
+
+
+SUBCOMMANDS["serve"] = _serve
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,6 +28,7 @@ from mahjong_club.messages import output as output
 from mahjong_club.messages import reading as reading
 from mahjong_club.messages import rule_errors as rule_errors
 from mahjong_club.messages import rules as rules
+from mahjong_club.messages import serve as serve
 from mahjong_club.messages import sheets as sheets
 from mahjong_club.messages import site as site
 from mahjong_club.messages import site_events as site_events
@@ -52,6 +53,7 @@ __all__ = [
     "rule_errors",
     "rules",
     "say",
+    "serve",
     "sheets",
     "site",
     "site_events",

@@ -1,0 +1,254 @@
+"""One upload processed: read → compute → build → write, each in its own temporary folder.
+
+An upload is saved as ``<run folder>/upload/<name>.xlsx`` (a copy: the organiser's own file is
+never written), processed by the pipeline exactly as the command line does into
+``<run folder>/out/``, and then deleted; the run folder stays while the drop page keeps the
+run (the latest :data:`KEPT`), so its workbook, site and emails can be downloaded, and is
+removed with it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import os
+import secrets
+import shutil
+import threading
+import zipfile
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mahjong_club.capabilities import Options
+from mahjong_club.common.problems import Problem, Problems
+from mahjong_club.common.publish import OutputRefused
+from mahjong_club.common.text import safe_file_name
+from mahjong_club.mail.compose import Outgoing
+from mahjong_club.mail.config import check_smtp
+from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
+from mahjong_club.mail.send import SendReport, send_all
+from mahjong_club.messages import mail as mail_texts
+from mahjong_club.messages.core import Message, say
+from mahjong_club.messages.serve import SERVE
+from mahjong_club.model import Settings
+from mahjong_club.ooxml.errors import OoxmlError
+from mahjong_club.pipeline import (
+    Outputs,
+    Written,
+    build_outputs,
+    compute,
+    read_workbook,
+    write_outputs,
+)
+from mahjong_club.reading.cells import CellError, parse_date
+from mahjong_club.reading.tables import WorkbookError
+
+#: How many runs the drop page keeps (their folders); an older one is removed.
+KEPT = 10
+#: The first bytes of every .xlsx file: it is a zip archive.
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+@dataclass
+class RunResult:
+    """What one upload gave: the problems, or everything the run wrote."""
+
+    id: str
+    name: str
+    folder: Path
+    problems: list[Problem] = field(default_factory=list)
+    failure: str = ""  # the workbook could not be read or written at all
+    settings: Settings | None = None
+    outputs: Outputs | None = None
+    written: Written | None = None
+
+    @property
+    def errors(self) -> list[Problem]:
+        """The errors, in the order found."""
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        """True when the run wrote its outputs."""
+        return self.written is not None
+
+    @property
+    def emails(self) -> list[Outgoing]:
+        """The composed emails (none when the run failed)."""
+        return self.outputs.emails if self.outputs is not None else []
+
+
+def looks_like_xlsx(name: str, head: bytes) -> bool:
+    """An .xlsx file by its name and its first bytes (a zip archive).
+
+    >>> looks_like_xlsx("season.xlsx", ZIP_MAGIC), looks_like_xlsx("season.xls", ZIP_MAGIC)
+    (True, False)
+    >>> looks_like_xlsx("season.xlsx", b"<html>")
+    False
+    """
+    return name.lower().endswith(".xlsx") and head.startswith(ZIP_MAGIC)
+
+
+def process(folder: Path, name: str, data: bytes, options: Options) -> RunResult:
+    """Process the uploaded workbook ``data`` (its file name ``name``) in ``folder``."""
+    source = (
+        folder / "upload" / safe_file_name(Path(name).stem, suffix=".xlsx", fallback="workbook")
+    )
+    source.parent.mkdir(parents=True)
+    source.write_bytes(data)
+    result = RunResult(folder.name, name, folder)
+    try:
+        _run(source, folder / "out", options, result)
+    finally:
+        shutil.rmtree(source.parent, ignore_errors=True)
+    return result
+
+
+def _run(source: Path, out_dir: Path, options: Options, result: RunResult) -> None:
+    """The pipeline, as ``cli/process.py`` runs it; what it gives goes into ``result``."""
+    try:
+        season, problems = read_workbook(source)
+    except WorkbookError as exc:
+        result.failure = str(exc)
+        return
+    result.problems = _ordered(problems)
+    if problems.errors:
+        return
+    run = compute(season, problems, options)
+    result.problems = _ordered(problems)
+    if problems.errors:
+        return
+    outputs = build_outputs(run, source)
+    result.problems = _ordered(problems)
+    try:
+        result.written = write_outputs(source, out_dir, outputs)
+    except (OSError, OoxmlError, OutputRefused) as exc:
+        result.failure = str(exc)
+        return
+    result.settings, result.outputs = season.settings, outputs
+
+
+def _ordered(problems: Problems) -> list[Problem]:
+    """Errors first, then warnings, each in the order found."""
+    return problems.errors + problems.warnings
+
+
+def site_zip(report: Path) -> bytes:
+    """The site (``report/``) as a zip archive, its files in a ``site/`` folder."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(report.rglob("*")):
+            if path.is_file():
+                archive.write(path, Path("site") / path.relative_to(report))
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class SendPlan:
+    """What sending would do now: the emails to send, and how many were sent before."""
+
+    todo: list[Outgoing]
+    before: int
+    problem: Message | None = None
+
+    @property
+    def recipients(self) -> int:
+        """How many different addresses the emails go to."""
+        return len({o.to.casefold() for o in self.todo})
+
+
+def _ledger(settings: Settings) -> Ledger:
+    """The sent-ledger ``--send`` uses for this club and season."""
+    path = ledger_path(data_folder(os.environ), settings.club, settings.season)
+    return Ledger(path, settings.club, settings.season)
+
+
+def send_plan(result: RunResult) -> SendPlan:
+    """The emails not sent before (by the same ledger as ``--send``), and any reason why
+    nothing can be sent (a setting missing, a damaged ledger)."""
+    settings = result.settings or Settings()
+    _, problems = check_smtp(settings, os.environ)
+    if problems:
+        return SendPlan([], 0, say(mail_texts.SEND_NOT_STARTED, problem=problems[0]))
+    ledger = _ledger(settings)
+    try:
+        ledger.load()
+    except LedgerError as exc:
+        return SendPlan([], 0, exc.message)
+    usable = [o for o in result.emails if o.problem is None]
+    todo = [o for o in usable if not ledger.has_sent(o)]
+    return SendPlan(todo, len(usable) - len(todo))
+
+
+def send(result: RunResult) -> tuple[SendReport | None, list[Message]]:
+    """Send the run's emails, each once (the ledger remembers): (the report, problems)."""
+    settings = result.settings or Settings()
+    config, problems = check_smtp(settings, os.environ)
+    if config is None:
+        return None, [say(mail_texts.SEND_NOT_STARTED, problem=p) for p in problems]
+    try:
+        return send_all(result.emails, config, _ledger(settings)), []
+    except LedgerError as exc:
+        return None, [exc.message]
+
+
+class Runs:
+    """The runs the drop page keeps, each in its own folder under ``root``."""
+
+    def __init__(self, root: Path, kept: int = KEPT) -> None:
+        self.root = root
+        self.kept = kept
+        self._runs: OrderedDict[str, RunResult] = OrderedDict()
+        self._guard = threading.Lock()
+
+    def new(self, name: str, data: bytes, options: Options) -> RunResult:
+        """Process one upload in a new folder and keep its result (dropping the oldest)."""
+        folder = self.root / secrets.token_hex(8)
+        folder.mkdir(parents=True)
+        try:
+            result = process(folder, name, data, options)
+        except BaseException:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        with self._guard:
+            self._runs[result.id] = result
+            while len(self._runs) > self.kept:
+                _, old = self._runs.popitem(last=False)
+                shutil.rmtree(old.folder, ignore_errors=True)
+        return result
+
+    def get(self, run_id: str) -> RunResult | None:
+        """The kept run ``run_id``, or None."""
+        with self._guard:
+            return self._runs.get(run_id)
+
+    def clear(self) -> None:
+        """Remove every run's folder (the drop page stops)."""
+        with self._guard:
+            self._runs.clear()
+            shutil.rmtree(self.root, ignore_errors=True)
+
+
+def parse_options(
+    tonight: bool, date_text: str, seed_text: str, make_schedule: bool
+) -> tuple[Options | None, list[Message]]:
+    """The form's options as the command line's :class:`Options`, or what is wrong."""
+    problems: list[Message] = []
+    seed: int | None = None
+    if seed_text.strip():
+        try:
+            seed = int(seed_text.strip())
+        except ValueError:
+            problems.append(say(SERVE["bad_seed"], value=seed_text.strip()))
+    date: dt.date | None = None
+    if tonight and date_text.strip():
+        try:
+            date = parse_date(date_text.strip())
+        except CellError as exc:
+            problems.append(say(SERVE["bad_date"], problem=exc.message))
+    if problems:
+        return None, problems
+    return Options(
+        dice_seed=seed, make_schedule=make_schedule, tonight=tonight, tonight_date=date
+    ), []

@@ -1,0 +1,254 @@
+"""The drop page (``mahjong-club serve``) through Flask's test client: the token on every
+route, the upload's checks, the located errors, the downloads, and sending to a real SMTP
+server with the same sent-ledger as ``--send``."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from html import unescape
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from mahjong_club.serve.app import create_app
+from mahjong_club.serve.runs import Runs
+from process import main
+from tests.builders import write_workbook
+from tests.mail_server import addressed_to, servers
+from tests.test_cli_errors import league, set_cell
+from tests.test_mail import mail_sheets
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "sample_sheets/season.xlsx"
+TOKEN = "k3y-Of-The-Test"
+
+
+@pytest.fixture
+def runs(tmp_path):
+    kept = Runs(tmp_path / "runs", kept=2)
+    yield kept
+    kept.clear()
+
+
+@pytest.fixture
+def client(runs):
+    return create_app(TOKEN, runs, max_mb=1).test_client()
+
+
+@pytest.fixture(autouse=True)
+def no_smtp_variables(monkeypatch):
+    for name in ("SMTP_USER", "SMTP_PASSWORD", "SMTP_CA_FILE", "SMTP_TIMEOUT", "SMTP_DEADLINE"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def upload(client, data: bytes, name: str = "season.xlsx", **fields):
+    form = {"workbook": (io.BytesIO(data), name), **fields}
+    return client.post(f"/{TOKEN}/run", data=form, content_type="multipart/form-data")
+
+
+def text_of(response) -> str:
+    """The page's text, tags dropped and entities decoded, spaces collapsed."""
+    html = response.get_data(as_text=True)
+    html = re.sub(r"<script.*?</script>|<style.*?</style>", "", html, flags=re.S)
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def processed(client, data: bytes, **fields) -> tuple[str, str]:
+    """Upload, follow the redirect: (the run's address, its page's text)."""
+    response = upload(client, data, **fields)
+    assert response.status_code == 303, text_of(response)
+    url = response.headers["Location"]
+    assert re.fullmatch(rf"/{TOKEN}/run/[0-9a-f]{{16}}/", url)
+    return url, text_of(client.get(url))
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/favicon.ico", "/wrong/", f"/{TOKEN}x/", f"/{TOKEN[:-1]}/", "/ø/", f"/x/{TOKEN}/"],
+)
+def test_every_request_without_the_token_gets_403(client, path):
+    response = client.get(path)
+    assert response.status_code == 403
+    assert "needs the drop page's key" in text_of(response)
+    assert client.post(path).status_code == 403
+
+
+def test_the_drop_page_has_the_form_and_the_options(client):
+    response = client.get(f"/{TOKEN}/")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert f'action="/{TOKEN}/run"' in html
+    assert 'enctype="multipart/form-data"' in html
+    for name in ("workbook", "tonight", "tonight_date", "dice_seed", "make_schedule"):
+        assert f'name="{name}"' in html
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["Cache-Control"] == "no-store"
+    assert "http://" not in html and "https://" not in html  # nothing fetched from elsewhere
+    assert client.get(f"/{TOKEN}/index.html").status_code == 200
+
+
+def test_the_sample_gives_the_standings_and_every_download(client, runs):
+    url, text = processed(client, SAMPLE.read_bytes())
+    assert "Results of season.xlsx" in text
+    assert "Division Riichi 3" in text and "Camilla Juhl" in text
+    assert "Nights 14 Date 2025-11-15 is a Saturday, not a Thursday" in text  # the warning
+    workbook = client.get(f"{url}workbook/season.xlsx")
+    assert workbook.status_code == 200
+    assert "attachment" in workbook.headers["Content-Disposition"]
+    book = openpyxl.load_workbook(io.BytesIO(workbook.data))
+    assert {"Standings", "Problems"} <= set(book.sheetnames)
+    site = client.get(f"{url}site/index.html")
+    assert site.status_code == 200 and "Camilla Juhl" in text_of(site)
+    assert client.get(f"{url}site/attendance.html").status_code == 200
+    assert client.get(f"{url}site/../../etc/passwd").status_code == 404
+    archive = zipfile.ZipFile(io.BytesIO(client.get(f"{url}site.zip").data))
+    assert "site/index.html" in archive.namelist()
+    assert client.get(f"{url}workbook/other.xlsx").status_code == 404
+    # the upload's copy is gone; only the run's outputs stay in its own folder
+    (folder,) = runs.root.iterdir()
+    assert not (folder / "upload").exists()
+    assert (folder / "out" / "season.xlsx").is_file()
+
+
+def test_the_options_reach_the_run(client):
+    url, _ = processed(client, SAMPLE.read_bytes(), tonight="on", dice_seed="2026")
+    site = text_of(client.get(f"{url}site/tonight.html"))
+    assert "Tonight" in site
+    book = openpyxl.load_workbook(io.BytesIO(client.get(f"{url}workbook/season.xlsx").data))
+    assert "Tonight" in book.sheetnames
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"dice_seed": "two"}, "the dice seed must be a whole number, not 'two'"),
+        ({"tonight": "on", "tonight_date": "31-02-2025"}, "tonight's date: "),
+    ],
+)
+def test_a_bad_option_is_said_and_nothing_runs(client, runs, fields, expected):
+    response = upload(client, SAMPLE.read_bytes(), **fields)
+    assert response.status_code == 400
+    assert expected in text_of(response)
+    assert not runs.root.exists() or not any(runs.root.iterdir())
+
+
+def test_no_file_and_not_an_xlsx_are_refused(client, runs):
+    empty = client.post(f"/{TOKEN}/run", data={}, content_type="multipart/form-data")
+    assert empty.status_code == 400
+    assert "No file was chosen" in text_of(empty)
+    html = upload(client, b"<html>hello</html>", "season.xlsx")
+    assert html.status_code == 400
+    assert "'season.xlsx' is not an .xlsx workbook" in text_of(html)
+    xls = upload(client, SAMPLE.read_bytes(), "season.xls")
+    assert xls.status_code == 400
+    assert "'season.xls' is not an .xlsx workbook" in text_of(xls)
+    assert not runs.root.exists() or not any(runs.root.iterdir())
+
+
+def test_a_file_over_the_limit_gets_413(client, runs):
+    response = upload(client, b"PK\x03\x04" + b"0" * (1024 * 1024 + 10))
+    assert response.status_code == 413
+    assert "The file is larger than 1 MB" in text_of(response)
+    assert not runs.root.exists() or not any(runs.root.iterdir())
+
+
+def test_a_zip_that_is_no_workbook_says_so(client):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("hello.txt", "hi")
+    url, text = processed(client, buffer.getvalue())
+    assert "The file was not taken" in text
+    assert "[Content_Types].xml (the parts' content types) is missing" in text
+    assert client.get(url).status_code == 422
+    assert client.get(f"{url}workbook/season.xlsx").status_code == 404
+
+
+def test_a_damaged_workbook_shows_the_cli_s_located_errors_and_nothing_else(
+    client, tmp_path, capsys
+):
+    sheets = set_cell(league(), "Games", 3, 4, "lots")
+    sheets = set_cell(sheets, "Games", 6, 1, "someday")
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    assert main([str(path), "--out", str(tmp_path / "out")]) == 1
+    cli = [line for line in capsys.readouterr().err.splitlines() if line.startswith("Error: ")]
+    assert len(cli) == 2
+    url, text = processed(client, path.read_bytes())
+    assert "2 error(s) in season.xlsx: nothing was made" in text
+    assert "Error Games 4 Score" in text and "Error Games 7 Date" in text
+    for line in cli:  # "Error: sheet 'Games', row 4, column 'Score': <the text>"
+        assert line.split(": ", 2)[2] in text
+    assert "Download" not in text and "Standings preview" not in text
+    assert client.get(url).status_code == 422
+    assert client.get(f"{url}emails/").status_code == 404
+    assert client.get(f"{url}send").status_code == 404
+
+
+def test_errors_come_before_warnings(client, tmp_path):
+    sheets = set_cell(league(), "Games", 3, 4, "lots")
+    sheets["Settings"].append(["no_such_setting", 1])  # a warning, read before the games
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    _, text = processed(client, path.read_bytes())
+    assert text.index("Error Games 4 Score") < text.index("Warning")
+
+
+def test_only_the_latest_runs_are_kept(client, runs):
+    first, _ = processed(client, SAMPLE.read_bytes())
+    processed(client, SAMPLE.read_bytes())
+    processed(client, SAMPLE.read_bytes())
+    gone = client.get(first)
+    assert gone.status_code == 404
+    assert len(list(runs.root.iterdir())) == 2
+
+
+def test_emails_are_listed_and_previewed(client, tmp_path):
+    path = write_workbook(tmp_path / "season.xlsx", mail_sheets(1))
+    url, text = processed(client, path.read_bytes())
+    assert "See the emails (5)" in text
+    listing = text_of(client.get(f"{url}emails/"))
+    assert "A <a@example.org>" in listing
+    assert "Mahjong Ærø: standings as of 4 September 2025" in listing
+    one = client.get(f"{url}emails/1")
+    assert "a@example.org" in text_of(one) and "Hello A" in text_of(one)
+    html = client.get(f"{url}emails/1/html")
+    assert html.headers["Content-Security-Policy"].startswith("sandbox;")
+    assert "<html" in html.get_data(as_text=True)
+    assert client.get(f"{url}emails/6").status_code == 404
+    assert client.get(f"{url}emails/0").status_code == 404
+
+
+def test_send_needs_the_settings_and_says_which(client):
+    url, _ = processed(client, SAMPLE.read_bytes())
+    text = text_of(client.get(f"{url}send"))
+    assert "--send needs the smtp_host setting in the Settings sheet" in text
+    assert "Yes, send them" not in text
+    refused = client.post(f"{url}send")
+    assert refused.status_code == 409
+    assert "smtp_host" in text_of(refused)
+
+
+def test_send_to_a_real_server_once_whatever_is_clicked(client, tmp_path):
+    with servers() as start:
+        inbox, port = start()
+        path = write_workbook(tmp_path / "season.xlsx", mail_sheets(port))
+        url, _ = processed(client, path.read_bytes())
+        confirm = text_of(client.get(f"{url}send"))
+        assert "Send 5 emails to 5 recipients?" in confirm
+        sent = client.post(f"{url}send")
+        assert sent.status_code == 200
+        assert "Emails sent: 5; already sent before: 0" in text_of(sent)
+        assert addressed_to(inbox) == [
+            "a@example.org",
+            "b@example.org",
+            "d@example.org",
+            "e@example.org",
+            "organiser@example.org",
+        ]
+        # the ledger is --send's: the page says so, a second click and --send send nothing
+        assert "Every email was sent before" in text_of(client.get(f"{url}send"))
+        again = client.post(f"{url}send")
+        assert "Emails sent: 0; already sent before: 5" in text_of(again)
+        assert main([str(path), "--out", str(tmp_path / "out"), "--send", "-q"]) == 0
+        assert len(inbox.messages) == 5
