@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import subprocess
 import zipfile
 from fractions import Fraction
 from pathlib import Path
@@ -17,7 +16,7 @@ from openpyxl.styles import Font  # type: ignore[import-untyped,unused-ignore]
 from mahjong_club.workbook.marks import MARKER, foreign_sheets
 from mahjong_club.workbook.styles import edit_stylesheet
 from mahjong_club.workbook.xlsx import Cell, ResultSheet, write_result_workbook
-from tests.test_xlsx_writer import soffice_or_skip
+from tests.test_xlsx_writer import run_soffice
 
 STANDINGS: list[list[Cell]] = [
     ["Division", "Rank", "Player", "Points", "Table points", "Since", "Played at"],
@@ -189,7 +188,6 @@ def test_a_sheet_of_an_earlier_version_without_the_mark_is_recognised_by_its_hea
 
 
 def test_libreoffice_prints_standings_one_page_wide(organiser: Path, tmp_path: Path) -> None:
-    exe = soffice_or_skip()
     wide: list[list[Cell]] = [[f"Column {i} with a long header" for i in range(20)]]
     wide += [[f"value {r}-{i} " * 3 for i in range(20)] for r in range(10)]
     only = tmp_path / "only.xlsx"
@@ -197,12 +195,7 @@ def test_libreoffice_prints_standings_one_page_wide(organiser: Path, tmp_path: P
     target = tmp_path / "standings.xlsx"
     write_result_workbook(only, target, [ResultSheet("Sheet", [["x"]]), sheet(wide)])
     # print only the Standings sheet: drop the first one
-    subprocess.run(
-        [exe, "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(target)],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
+    run_soffice(target, tmp_path, "pdf", timeout=180)
     pdf = (tmp_path / "standings.pdf").read_bytes()
     boxes = re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)", pdf)
     assert boxes and all(float(w) > float(h) for w, h in boxes)  # landscape

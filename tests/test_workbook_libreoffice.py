@@ -5,12 +5,7 @@ conditional formats, filters and print set-up kept: it read them without repair)
 from __future__ import annotations
 
 import functools
-import os
 import re
-import shutil
-import subprocess
-import tempfile
-import uuid
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,7 +20,7 @@ from mahjong_club.workbook.sheets import STANDINGS_HIGHLIGHTS
 from mahjong_club.workbook.xlsx import Cell, ResultSheet, write_result_workbook
 from tests.golden_outputs import RUNS, run_sample
 from tests.pdf_pages import Document, Page, read_pdf
-from tests.test_xlsx_writer import soffice_or_skip
+from tests.test_xlsx_writer import run_soffice, soffice_or_skip
 
 # About 10 s: one LibreOffice run prints five workbooks, another saves two again.
 pytestmark = pytest.mark.slow
@@ -49,33 +44,9 @@ ATTENDANCE: list[list[Cell]] = [["Player", "Status"], ["Ann", "ok"], ["Bo", "war
 def convert(workbooks: Sequence[Path], outdir: Path, to: str, locale: str = "") -> None:
     """Convert ``workbooks`` with one headless LibreOffice (a fresh profile) into ``outdir``;
     ``locale`` (``da_DK.UTF-8``) is the reader's locale, when given."""
-    env = dict(os.environ, LC_ALL=locale, LANG=locale) if locale else None
-    exe = soffice_or_skip()
-    profile = Path(tempfile.gettempdir()) / f"lo-profile-{uuid.uuid4().hex}"
-    try:
-        proc = subprocess.run(
-            [
-                exe,
-                f"-env:UserInstallation={profile.as_uri()}",
-                "--headless",
-                "--norestore",
-                "--convert-to",
-                to,
-                "--outdir",
-                str(outdir),
-                *map(str, workbooks),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
-            env=env,
-        )
-    finally:
-        shutil.rmtree(profile, ignore_errors=True)
-    assert proc.returncode == 0, proc.stderr + proc.stdout
+    run_soffice(workbooks, outdir, to, locale, timeout=300)
     for workbook in workbooks:
-        assert (outdir / f"{workbook.stem}.{to.split(':')[0]}").exists(), proc.stderr
+        assert (outdir / f"{workbook.stem}.{to.split(':')[0]}").exists(), workbook
 
 
 @pytest.fixture(scope="module")

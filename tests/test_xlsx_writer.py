@@ -14,6 +14,7 @@ import subprocess
 import tempfile
 import uuid
 import zipfile
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -91,8 +92,17 @@ def soffice_or_skip() -> str:
     return exe
 
 
-def run_soffice(workbook: Path, outdir: Path, convert_to: str) -> None:
-    """Convert ``workbook`` with headless LibreOffice into ``outdir`` (fresh profile)."""
+def run_soffice(
+    workbook: Path | Sequence[Path],
+    outdir: Path,
+    convert_to: str,
+    locale: str = "",
+    timeout: int = 120,
+) -> None:
+    """Convert ``workbook`` (or several, with one LibreOffice) with headless LibreOffice into
+    ``outdir`` (a fresh profile); ``locale`` (``da_DK.UTF-8``) is the reader's, when given."""
+    workbooks = [workbook] if isinstance(workbook, Path) else list(workbook)
+    env = dict(os.environ, LC_ALL=locale, LANG=locale) if locale else None
     exe = soffice_or_skip()
     profile = Path(tempfile.gettempdir()) / f"lo-profile-{uuid.uuid4().hex}"
     try:
@@ -106,12 +116,13 @@ def run_soffice(workbook: Path, outdir: Path, convert_to: str) -> None:
                 convert_to,
                 "--outdir",
                 str(outdir),
-                str(workbook),
+                *map(str, workbooks),
             ],
             capture_output=True,
             text=True,
-            timeout=120,
+            timeout=timeout,
             check=False,
+            env=env,
         )
     finally:
         shutil.rmtree(profile, ignore_errors=True)

@@ -89,11 +89,10 @@ def number(value: Fraction | int) -> int | Fraction:
     return value
 
 
-def _status(result: StandingsResult, division: str, record: PlayerRecord, tournament: bool) -> str:
+def _status(result: StandingsResult, division: str, record: PlayerRecord) -> str:
     """A row's ``Status``: the end-of-season status of rules.md 1.2, blank otherwise (a
     tournament's disqualified player too: the contract says so; the Penalty list and the
     site's ranking mark them)."""
-    del tournament
     return result.statuses.get((division, record.player), "")
 
 
@@ -121,7 +120,7 @@ def standings_rows(
                     record.minipoints if mcr else None,
                     *record.places,
                     row.decided_by,
-                    _status(result, division.name, record, tournament is not None),
+                    _status(result, division.name, record),
                     division.game.value,
                     division.level,
                     record.penalty_points or None,
