@@ -18,6 +18,7 @@ from mahjong_club.capabilities.base import Export, Mode
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.files import write_tree
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.progress import Progress
 from mahjong_club.common.publish import publish
 from mahjong_club.common.text import safe_file_name
 from mahjong_club.mail.compose import Outgoing, compose
@@ -25,6 +26,7 @@ from mahjong_club.mail.send import outbox_files
 from mahjong_club.messages import league as texts
 from mahjong_club.messages import output as output_texts
 from mahjong_club.messages.core import say
+from mahjong_club.messages.progress import PROGRESS
 from mahjong_club.model import Season
 from mahjong_club.reading import (
     Workbook,
@@ -57,26 +59,36 @@ def mode_of(season: Season) -> Mode:
     return "tournament" if season.tournament else "league"
 
 
-def read_workbook(path: Path) -> tuple[Season, Problems]:
+def read_workbook(path: Path, progress: Progress | None = None) -> tuple[Season, Problems]:
     """Read and check the workbook at ``path``; problems are returned, not raised.
 
-    Raises :class:`~mahjong_club.reading.tables.WorkbookError` when the file is not a
-    readable .xlsx workbook.
+    Each step (opening, the formulas' check, each sheet or capability) is told to
+    ``progress``. Raises :class:`~mahjong_club.reading.tables.WorkbookError` when the file is
+    not a readable .xlsx workbook.
     """
+    progress = progress or Progress()
+    progress.stage("read", say(PROGRESS["read"], name=path.name), 4 + len(REGISTRY))
     problems = Problems()
+    progress.doing(say(PROGRESS["open"]))
     book = open_workbook(path)
     season = Season()
+    progress.doing(say(PROGRESS["formulas"]))
     check_formulas(path, book, problems, input_sheets())
+    progress.doing("Settings")
     season.settings, season.ruleset = read_settings(book, problems)
+    progress.doing("Players")
     if book.find("Players") is not None:
         season.players = read_players(book, problems)
     season.tournament = season.settings.mode == "tournament"
     mode = mode_of(season)
-    for capability in REGISTRY:
-        if mode in capability.modes:
-            capability.read(book, season, problems)
+    used = [capability for capability in REGISTRY if mode in capability.modes]
+    progress.total = 4 + len(used)
+    for capability in used:
+        progress.doing(", ".join(capability.sheets) or capability.name)
+        capability.read(book, season, problems)
     if mode == "league":
         check_something_to_do(book, season, problems)
+    progress.finish()
     return season, problems
 
 
@@ -96,13 +108,22 @@ def check_something_to_do(book: Workbook, season: Season, problems: Problems) ->
                 problems.warning(actual, None, "", say(texts.LEAGUE_SHEET_IGNORED, sheet=name))
 
 
-def compute(season: Season, problems: Problems, options: Options | None = None) -> Run:
+def compute(
+    season: Season,
+    problems: Problems,
+    options: Options | None = None,
+    progress: Progress | None = None,
+) -> Run:
     """Every capability's result, in registry order (a later one may use an earlier one's)."""
+    progress = progress or Progress()
     run = Run(season, problems, options or Options())
     mode = mode_of(season)
-    for capability in REGISTRY:
-        if mode in capability.modes:
-            run.store(capability, capability.compute(run))
+    used = [capability for capability in REGISTRY if mode in capability.modes]
+    progress.stage("compute", say(PROGRESS["compute"]), len(used))
+    for capability in used:
+        progress.doing(capability.name)
+        run.store(capability, capability.compute(run))
+    progress.finish()
     return run
 
 
@@ -156,24 +177,29 @@ def site_view(run: Run) -> SiteView:
     return site
 
 
-def build_outputs(run: Run, source: Path | None = None) -> Outputs:
+def build_outputs(
+    run: Run, source: Path | None = None, progress: Progress | None = None
+) -> Outputs:
     """The result sheets, the exports, the site's pages, the emails and the terminal text.
 
     ``source`` is the organiser's workbook (see :func:`result_sheets`).
     """
+    progress = progress or Progress()
+    progress.stage("build", say(PROGRESS["build"]), 5)
+    progress.doing(say(PROGRESS["exports"]))
     exports: list[Export] = []
     for capability, result in run.results():
         exports += capability.exports(run, result)
+    progress.doing(say(PROGRESS["result_sheets"]))
     sheets = result_sheets(run, source)  # first: it may add a warning the site shows
+    progress.doing(say(PROGRESS["site"]))
     site = site_view(run)
-    return Outputs(
-        sheets,
-        exports,
-        site,
-        render_site(site),
-        compose(site, run.season.settings.email_from),
-        console_text(run),
-    )
+    progress.doing(say(PROGRESS["pages"], count=len(site.pages) + 1))
+    pages = render_site(site)
+    progress.doing(say(PROGRESS["compose"]))
+    emails = compose(site, run.season.settings.email_from)
+    progress.finish()
+    return Outputs(sheets, exports, site, pages, emails, console_text(run))
 
 
 @dataclass(frozen=True)
@@ -195,29 +221,39 @@ def output_workbook_name(source: Path) -> str:
     return safe_file_name(source.stem, suffix=".xlsx", fallback="workbook")
 
 
-def write_outputs(source: Path, out_dir: Path, outputs: Outputs) -> Written:
+def write_outputs(
+    source: Path, out_dir: Path, outputs: Outputs, progress: Progress | None = None
+) -> Written:
     """Write the workbook copy, the exports, ``report/`` and ``outbox/``, all at once.
 
     Everything is written into a new version folder and then shown in ``out_dir`` in one step
     (:func:`~mahjong_club.common.publish.publish`): after any failure ``out_dir`` shows the
     previous results or the new ones, complete. The input workbook is only read.
     """
+    progress = progress or Progress()
     workbook = output_workbook_name(source)
     taken = {workbook.casefold(), REPORT, OUTBOX}
     exports = []
     for export in outputs.exports:
         name = Path(export.file)
         exports.append((safe_file_name(name.stem, taken, suffix=name.suffix), export))
+    progress.stage("write", say(PROGRESS["write"], folder=str(out_dir)), 5)
 
     def build(folder: Path) -> None:
+        progress.doing(say(PROGRESS["workbook"], name=workbook))
         write_result_workbook(
             source, folder / workbook, outputs.sheets, outputs.site.locale.language
         )
+        progress.doing(say(PROGRESS["exports"]))
         write_tree(folder, {name: export.text for name, export in exports})
+        progress.doing(say(PROGRESS["pages"], count=len(outputs.pages)))
         write_tree(folder / REPORT, outputs.pages)
+        progress.doing(say(PROGRESS["emails"], count=len(outputs.emails)))
         write_tree(folder / OUTBOX, outbox_files(outputs.emails))
+        progress.doing(say(PROGRESS["publish"]))
 
     publish(out_dir, [workbook, *(name for name, _ in exports), REPORT, OUTBOX], build)
+    progress.finish()
     return Written(
         out_dir / workbook,
         [(out_dir / name, export) for name, export in exports],

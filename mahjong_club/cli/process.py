@@ -16,9 +16,11 @@ from pathlib import Path
 from mahjong_club import __version__
 from mahjong_club.capabilities import Options, Run
 from mahjong_club.capabilities.hands import HANDS
+from mahjong_club.cli import progress as progress_display
 from mahjong_club.cli.failures import explain_write_failure, refused_paths
 from mahjong_club.cli.summary import Asked, summary_lines, warn_if_open
 from mahjong_club.common.problems import Problem, Problems
+from mahjong_club.common.progress import Progress
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import printable, safe_file_name
 from mahjong_club.mail.compose import Outgoing
@@ -101,6 +103,14 @@ def build_parser() -> argparse.ArgumentParser:
         " (default: the latest Attendance column)",
     )
     _add_send_options(parser)
+    parser.add_argument(
+        "--progress",
+        choices=progress_display.MODES,
+        default="auto",
+        help="show how far a long run has come on stderr: a bar on a terminal, plain lines"
+        " otherwise (auto, the default: only for a workbook of 2 MB or more and for sending"
+        " 10 emails or more); bar, lines or off whatever the size",
+    )
     loudness = parser.add_mutually_exclusive_group()
     loudness.add_argument(
         "-v",
@@ -183,42 +193,68 @@ def run(args: argparse.Namespace) -> int:
     if refused:
         print(f"Error: {printable(refused)}", file=sys.stderr)
         return 1
+    long_work = _size(source) >= progress_display.LONG_WORKBOOK
+    display = progress_display.chosen(args.progress, args.quiet, long_work, sys.stderr)
+    with progress_display.shown(display, sys.stderr) as progress:
+        made = make(args, source, out_dir, progress)
+    if isinstance(made, int):
+        return made
+    result, outputs, written, config = made
+    asked = Asked(source, args.dry_run, args.send, args.roll_dice is not None, args.verbose)
+    if not args.quiet:
+        print_results(result, outputs, asked, written)
+    if written is None:
+        target = out_dir / output_workbook_name(source)
+        print(say(texts.DRY_RUN, target=printable(str(target))))
+        return 0
+    if config is None:
+        return 0
+    return send(outputs.emails, result.season.settings, config, out_dir, args)
+
+
+#: What :func:`make` made: the run, its outputs, where they were written (None for a dry run)
+#: and the sending configuration (None without ``--send``); or the exit status of a failure.
+Made = tuple[Run, Outputs, Written | None, SmtpConfig | None] | int
+
+
+def make(args: argparse.Namespace, source: Path, out_dir: Path, progress: Progress) -> Made:
+    """Read, check, compute, build and (unless ``--dry-run``) write, each step told to
+    ``progress``; a failure is printed and its exit status returned."""
     try:
-        season, problems = read_workbook(source)
+        season, problems = read_workbook(source, progress)
     except WorkbookError as exc:
         print(f"Error: {printable(str(exc))}", file=sys.stderr)
         return 1
     warn_if_open(source, problems)
     if problems.errors:
         return report_errors(problems, source, args.quiet)
-    result = compute(season, problems, options_of(args))
+    result = compute(season, problems, options_of(args), progress)
     if problems.errors:
         return report_errors(problems, source, args.quiet)
     config = check_send(season.settings) if args.send else None
     if args.send and config is None:
         return 1
-    outputs = build_outputs(result, source)
+    outputs = build_outputs(result, source, progress)
     if not args.quiet:
         print_problems(problems.warnings)
-    asked = Asked(source, args.dry_run, args.send, args.roll_dice is not None, args.verbose)
     if args.dry_run:
-        if not args.quiet:
-            print_results(result, outputs, asked, None)
-        target = out_dir / output_workbook_name(source)
-        print(say(texts.DRY_RUN, target=printable(str(target))))
-        return 0
+        return result, outputs, None, config
     # Write everything first: a closed terminal or a failing mail server never stops it.
     try:
-        written = write_outputs(source, out_dir, outputs)
+        written = write_outputs(source, out_dir, outputs, progress)
     except (OSError, OoxmlError, OutputRefused) as exc:
         cause, state = explain_write_failure(exc, out_dir)
         print(f"Error: {printable(str(cause))}\n{printable(str(state))}", file=sys.stderr)
         return 1
-    if not args.quiet:
-        print_results(result, outputs, asked, written)
-    if config is None:
+    return result, outputs, written, config
+
+
+def _size(path: Path) -> int:
+    """The file's size in bytes (0 when it cannot be seen: reading it will say why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
         return 0
-    return send(outputs.emails, season.settings, config, out_dir, args)
 
 
 def print_results(result: Run, outputs: Outputs, asked: Asked, written: Written | None) -> None:
@@ -256,15 +292,19 @@ def send(
     """Send the emails, last of all; 1 when any was refused or not sent (see the ledger)."""
     path = ledger_path(data_folder(os.environ), settings.club, settings.season)
     ledger = Ledger(path, settings.club, settings.season)
+    long_work = len(outgoing) >= progress_display.MANY_EMAILS
+    display = progress_display.chosen(args.progress, args.quiet, long_work, sys.stderr)
     try:
-        report = send_all(
-            outgoing,
-            config,
-            ledger,
-            resend=args.resend,
-            retry_refused=args.retry_refused,
-            take_over=out_dir / "sent-ledger.json",
-        )
+        with progress_display.shown(display, sys.stderr) as progress:
+            report = send_all(
+                outgoing,
+                config,
+                ledger,
+                resend=args.resend,
+                retry_refused=args.retry_refused,
+                take_over=out_dir / "sent-ledger.json",
+                progress=progress,
+            )
     except LedgerError as exc:
         print(f"Error: {printable(str(exc.message))}", file=sys.stderr)
         return 1

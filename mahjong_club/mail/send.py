@@ -30,11 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mahjong_club.common.addresses import one_line
+from mahjong_club.common.progress import Progress
 from mahjong_club.mail.compose import Outgoing
 from mahjong_club.mail.config import SMTPS_PORT, SmtpConfig
 from mahjong_club.mail.ledger import Ledger, LedgerError, hold_lock
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
+from mahjong_club.messages.progress import PROGRESS
 
 
 def outbox_files(outgoing: Sequence[Outgoing]) -> dict[str, bytes]:
@@ -178,11 +180,13 @@ def send_all(
     resend: bool = False,
     retry_refused: bool = False,
     take_over: Path | None = None,
+    progress: Progress | None = None,
 ) -> SendReport:
     """Send every email the ledger does not have, holding the ledger's lock meanwhile.
 
     :class:`~mahjong_club.mail.ledger.LedgerError` (damaged, busy, no folder): nothing sent.
-    ``take_over`` is an older version's ledger to adopt first.
+    ``take_over`` is an older version's ledger to adopt first. Each email is a step of
+    ``progress`` (its address the item), once it is known which are to be sent.
     """
     report = SendReport(ledger.path)
     watchdog = Watchdog(config.deadline)
@@ -191,7 +195,7 @@ def send_all(
             _load(ledger, take_over)
             todo = _plan(outgoing, ledger, report, resend or retry_refused, resend)
             if todo:
-                _deliver(todo, config, ledger, report, watchdog)
+                _deliver(todo, config, ledger, report, watchdog, progress or Progress())
     finally:
         watchdog.stop()
     return report
@@ -234,14 +238,17 @@ def _deliver(
     ledger: Ledger,
     report: SendReport,
     watchdog: Watchdog,
+    progress: Progress,
 ) -> None:
     """Send ``todo`` over one connection, recording each answer; stop on a lost connection."""
     pending = list(todo)
+    progress.stage("send", say(PROGRESS["send"]), len(todo))
     session = _open(config, watchdog)
     try:
         _login(session, config)
         while pending and not watchdog.expired:
             item = pending[0]
+            progress.doing(item.to)
             refusal = _send_one(session, item, config)
             pending.pop(0)
             _record(item, refusal, ledger, report)
@@ -254,6 +261,7 @@ def _deliver(
     finally:
         report.unsent = [item.to for item in pending]
         _close(session)
+        progress.finish()
 
 
 def _open(config: SmtpConfig, watchdog: Watchdog) -> _Session:

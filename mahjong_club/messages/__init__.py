@@ -25,6 +25,7 @@ from mahjong_club.messages import hostile as hostile
 from mahjong_club.messages import league as league
 from mahjong_club.messages import mail as mail
 from mahjong_club.messages import output as output
+from mahjong_club.messages import progress as progress
 from mahjong_club.messages import reading as reading
 from mahjong_club.messages import rule_errors as rule_errors
 from mahjong_club.messages import rules as rules

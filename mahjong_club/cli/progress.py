@@ -1,0 +1,152 @@
+"""``--progress``: how the command line shows a long run's progress, on stderr.
+
+- ``bar``: a progress bar per stage (rich), redrawn in place and gone when the stage ends, so
+  what the run prints afterwards is the same as without it;
+- ``lines``: plain log lines, for a log file, cron's mail or a CI log: a line when a stage
+  starts, a line per step (for more than 20 steps, a line per tenth of them), and one when it
+  is done;
+- ``off``: nothing;
+- ``auto`` (the default): for long work only (a workbook of :data:`LONG_WORKBOOK` bytes or
+  more, or :data:`MANY_EMAILS` emails or more to send), a bar on a terminal and lines
+  otherwise. A club's season workbook is far below it, so its output is unchanged.
+
+``-q`` makes ``auto`` mean ``off``; an explicit ``--progress bar|lines`` still shows.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Literal, TextIO
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.progress import Progress as RichProgress
+
+from mahjong_club.common.progress import Progress, Report, Step
+from mahjong_club.common.text import printable
+from mahjong_club.messages.core import say
+from mahjong_club.messages.progress import PROGRESS
+
+Mode = Literal["auto", "bar", "lines", "off"]
+MODES: tuple[Mode, ...] = ("auto", "bar", "lines", "off")
+#: A workbook at least this big (about 20,000 game rows) is long work: progress is shown.
+LONG_WORKBOOK = 2_000_000
+#: Sending at least this many emails is long work (each takes a round trip to the server).
+MANY_EMAILS = 10
+#: Plain lines: besides a stage's first and last, at most this many lines per stage.
+LINES_PER_STAGE = 10
+
+
+def chosen(mode: Mode, quiet: bool, long_work: bool, stream: TextIO) -> Mode:
+    """The display ``mode`` means for this run: ``bar``, ``lines`` or ``off``.
+
+    >>> import io
+    >>> chosen("auto", False, True, io.StringIO()), chosen("auto", False, False, io.StringIO())
+    ('lines', 'off')
+    >>> chosen("auto", True, True, io.StringIO()), chosen("lines", True, False, io.StringIO())
+    ('off', 'lines')
+    """
+    if mode != "auto":
+        return mode
+    if quiet or not long_work:
+        return "off"
+    return "bar" if on_terminal(stream) else "lines"
+
+
+def on_terminal(stream: TextIO) -> bool:
+    """True when ``stream`` is an interactive terminal that can redraw a bar."""
+    try:
+        interactive = stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+    return interactive and os.environ.get("TERM", "") != "dumb"
+
+
+class Lines:
+    """Plain log lines: ``Reading season.xlsx: 3/9 Games``, then ``Reading season.xlsx: done``.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> progress = Progress(Lines(out))
+    >>> progress.stage("compute", say(PROGRESS["compute"]), 2)
+    >>> progress.doing("standings"); progress.doing("attendance"); progress.finish()
+    >>> print(out.getvalue(), end="")
+    Computing: 0/2 standings
+    Computing: 1/2 attendance
+    Computing: done
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self._last_tenth = -1
+
+    def __call__(self, step: Step) -> None:
+        if step.finished:
+            line = say(PROGRESS["line_done"], title=step.title)
+        else:
+            tenth = step.done * LINES_PER_STAGE // max(step.total, 1)
+            many = step.total > 2 * LINES_PER_STAGE
+            if many and step.done > 0 and tenth == self._last_tenth:
+                return
+            self._last_tenth = tenth
+            line = say(
+                PROGRESS["line"], title=step.title, done=step.done, total=step.total, item=step.item
+            )
+        print(printable(str(line).rstrip()), file=self.stream, flush=True)
+
+
+class Bar:
+    """A rich progress bar on ``stream``: the stage, the bar, done/total, the item, the time.
+
+    Use it as a context manager around the stages it shows; it is removed when it ends.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.bar = RichProgress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[item]}"),
+            TimeElapsedColumn(),
+            console=Console(file=stream),
+            transient=True,
+        )
+        self._task: TaskID | None = None
+        self._stage = ""
+
+    def __call__(self, step: Step) -> None:
+        item = printable(str(step.item))
+        if self._task is None or step.stage != self._stage:
+            if self._task is not None:
+                self.bar.remove_task(self._task)
+            self._stage = step.stage
+            self._task = self.bar.add_task(str(step.title), total=step.total, item=item)
+        self.bar.update(self._task, completed=step.done, total=step.total, item=item)
+
+    def __enter__(self) -> Bar:
+        self.bar.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.stop()
+
+
+@contextmanager
+def shown(mode: Mode, stream: TextIO) -> Iterator[Progress]:
+    """A :class:`Progress` showing its steps as ``mode`` (already :func:`chosen`) says."""
+    report: Report | None = None
+    if mode == "lines":
+        report = Lines(stream)
+    if mode != "bar":
+        yield Progress(report)
+        return
+    with Bar(stream) as bar:
+        yield Progress(bar)

@@ -1,0 +1,84 @@
+"""How far a run has come: the pipeline reports its steps, a display shows them.
+
+A run goes through five stages: reading the workbook (a step per sheet or group of sheets),
+computing (a step per capability), building the outputs, writing them, and sending the emails
+(a step per email). The pipeline tells a :class:`Progress` which step it starts; it never
+prints. Whoever started the run chooses the display: a progress bar on a terminal, plain log
+lines when the output is not a terminal, the drop page's progress list, the watch's log, or
+nothing (the default).
+
+    >>> seen = []
+    >>> progress = Progress(seen.append)
+    >>> progress.stage("compute", say(PROGRESS["compute"]), 2)
+    >>> progress.doing("standings")
+    >>> progress.doing("attendance")
+    >>> progress.finish()
+    >>> [(s.done, s.total, str(s.item)) for s in seen]
+    [(0, 2, 'standings'), (1, 2, 'attendance'), (2, 2, '')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from mahjong_club.messages.core import Message, say
+from mahjong_club.messages.progress import PROGRESS
+
+Stage = Literal["read", "compute", "build", "write", "send"]
+#: The stages in the order a run goes through them.
+STAGES: tuple[Stage, ...] = ("read", "compute", "build", "write", "send")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a stage: ``done`` of ``total`` steps are finished and ``item`` is being done
+    now (``done == total``, no item: the stage is finished)."""
+
+    stage: Stage
+    title: Message
+    done: int
+    total: int
+    item: Message | str = ""
+
+    @property
+    def finished(self) -> bool:
+        """True for the stage's last event."""
+        return self.done >= self.total
+
+
+#: What a display does with each step.
+Report = Callable[[Step], None]
+
+
+class Progress:
+    """Counts the steps of the current stage and hands each one to ``report``.
+
+    Without a ``report`` it does nothing, so the pipeline's functions take one always.
+    """
+
+    def __init__(self, report: Report | None = None) -> None:
+        self.report = report
+        self._stage: Stage = "read"
+        self._title: Message = say(PROGRESS["compute"])
+        self._done = -1
+        self.total = 0
+
+    def stage(self, stage: Stage, title: Message, total: int) -> None:
+        """A new stage of ``total`` steps starts (nothing is reported until its first step)."""
+        self._stage, self._title, self._done, self.total = stage, title, -1, max(total, 0)
+
+    def doing(self, item: Message | str = "") -> None:
+        """The next step starts: ``item`` is what it works on (a sheet, a capability …)."""
+        self._done = min(self._done + 1, self.total)
+        self._emit(self._done, item)
+
+    def finish(self) -> None:
+        """The stage is done."""
+        self._done = self.total
+        self._emit(self.total, "")
+
+    def _emit(self, done: int, item: Message | str) -> None:
+        if self.report is not None:
+            self.report(Step(self._stage, self._title, done, self.total, item))
