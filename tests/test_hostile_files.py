@@ -265,6 +265,21 @@ def test_a_package_without_content_types_is_refused(book, tmp_path, capsys):
     )
 
 
+def test_a_zip_of_other_files_is_not_called_a_damaged_workbook(tmp_path, capsys):
+    path = tmp_path / "photos.xlsx"  # a zip of something else, renamed
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("holiday/beach.jpg", b"\xff\xd8")
+        archive.writestr("notes.txt", "hi")
+    code, err, _peak = run(path, tmp_path, capsys)
+    assert code == 1
+    assert err.splitlines()[0] == (
+        "Error: photos.xlsx is not an Excel workbook (.xlsx): it is a zip archive of other"
+        " files (such as 'holiday/beach.jpg') with none of a workbook's parts; choose the"
+        " workbook itself"
+    )
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_file_that_is_not_a_zip(tmp_path, capsys):
     path = tmp_path / "notes.xlsx"
     path.write_text("Player,Score\nAnna,1\n")

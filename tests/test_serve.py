@@ -161,7 +161,10 @@ def test_a_zip_that_is_no_workbook_says_so(client):
         archive.writestr("hello.txt", "hi")
     url, text = processed(client, buffer.getvalue())
     assert "The file was not taken" in text
-    assert "[Content_Types].xml (the parts' content types) is missing" in text
+    assert (
+        "season.xlsx is not an Excel workbook (.xlsx): it is a zip archive of other files"
+        " (such as 'hello.txt') with none of a workbook's parts; choose the workbook itself"
+    ) in text
     assert client.get(url).status_code == 422
     assert client.get(f"{url}workbook/season.xlsx").status_code == 404
 

@@ -165,6 +165,13 @@ ZIP_ENTRY_BROKEN = entry(
     en="it cannot be unpacked ({error})",
     da="den kan ikke pakkes ud ({error})",
 )
+NO_WORKBOOK_IN_ZIP = entry(
+    "hostile.no_workbook_in_zip",
+    en="{file} is not an Excel workbook (.xlsx): it is a zip archive of other files (such as"
+    " {example!r}) with none of a workbook's parts; choose the workbook itself",
+    da="{file} er ikke en Excel-projektmappe (.xlsx): det er et zip-arkiv med andre filer"
+    " (f.eks. {example!r}) uden nogen af en projektmappes dele; vælg selve projektmappen",
+)
 MISSING_PART = entry(
     "hostile.missing_part",
     en="{file} is damaged: the part {part} ({role}) is missing; open the workbook in Excel or"

@@ -102,6 +102,7 @@ class _Opening:
         problem = size_problem(self.file, self.zf)
         if problem is not None:
             raise WorkbookError(problem)
+        self._some_workbook_part()
         types = self.part(CONTENT_TYPES, texts.ROLE_CONTENT_TYPES)
         problem = kind_problem(self.file, list(self.names.values()), _text(types))
         if problem is not None:
@@ -121,6 +122,16 @@ class _Opening:
         sheets = {sheet.name: sheet.part for sheet in package.sheets}
         self._no_doctype(_text(types), {p.lower(): s for s, p in sheets.items() if p is not None})
         return sheets
+
+    def _some_workbook_part(self) -> None:
+        """Refuse a zip with none of a workbook's parts (no content types, no package
+        relationships, nothing under ``xl/``): another kind of archive, not a damaged workbook.
+        """
+        names = list(self.names)
+        ours = (CONTENT_TYPES.lower(), ROOT_RELS.lower())
+        if names and not any(n in ours or n.startswith("xl/") for n in names):
+            example = sorted(self.names.values())[0]
+            raise WorkbookError(say(texts.NO_WORKBOOK_IN_ZIP, file=self.file, example=example))
 
     def _no_doctype(self, types: str, sheets: dict[str, str]) -> None:
         """Refuse any XML part (by its name or its content type) with a ``<!DOCTYPE``;
