@@ -71,8 +71,8 @@ def test_a_run_reports_every_stage_in_order_and_ends_each(tmp_path):
     assert written == [
         "the workbook season.xlsx",
         "exports",
-        "35 pages",
-        "30 emails",
+        "the site's pages (35)",
+        "the emails (30)",
         "publishing",
     ]
     assert str(seen[0].title) == "Reading season.xlsx"

@@ -35,7 +35,7 @@ def runs(tmp_path):
 
 @pytest.fixture
 def client(runs):
-    return create_app(TOKEN, runs, max_mb=1).test_client()
+    return create_app(TOKEN, runs, max_mb=1, wait=60).test_client()
 
 
 @pytest.fixture(autouse=True)

@@ -55,6 +55,30 @@ SERVE: dict[str, Entry] = {
         en="Reading, checking and computing the workbook…",
         da="Læser, kontrollerer og beregner regnearket…",
     ),
+    "working_title": _serve("working_title", en="Working on {name}…", da="Arbejder på {name}…"),
+    "working_refresh": _serve(
+        "working_refresh",
+        en="This page looks again every {seconds} seconds until the results are there.",
+        da="Siden ser efter igen hvert {seconds}. sekund, til resultaterne er der.",
+    ),
+    "stage_read": _serve(
+        "stage_read", en="Reading and checking the workbook", da="Læser og kontrollerer regnearket"
+    ),
+    "stage_compute": _serve(
+        "stage_compute",
+        en="Computing the standings and the rest",
+        da="Beregner stillingen og resten",
+    ),
+    "stage_build": _serve(
+        "stage_build",
+        en="Making the sheets, the site and the emails",
+        da="Laver arkene, hjemmesiden og e-mails",
+    ),
+    "stage_write": _serve("stage_write", en="Writing the results", da="Skriver resultaterne"),
+    "stage_step": _serve(
+        "stage_step", en="step {number} of {total}", da="trin {number} af {total}"
+    ),
+    "stage_done": _serve("stage_done", en="(done)", da="(færdig)"),
     "errors_title": _serve(
         "errors_title",
         en="{count} error(s) in {name}: nothing was made",

@@ -23,7 +23,7 @@ from mahjong_club.messages import hostile as hostile_texts
 from mahjong_club.messages import reading as reading_texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.serve import SERVE
-from mahjong_club.serve import emails
+from mahjong_club.serve import emails, working
 from mahjong_club.serve.runs import RunResult, Runs, looks_like_xlsx, parse_options, site_zip
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.render import environment
@@ -111,8 +111,15 @@ class Pages:
         return self.render("message.html", status, title=title, lines=lines)
 
 
-def create_app(token: str, runs: Runs, language: str = "en", max_mb: int = MAX_MEGABYTES) -> Flask:
-    """The drop page for ``token``; uploads are processed in ``runs``."""
+def create_app(
+    token: str,
+    runs: Runs,
+    language: str = "en",
+    max_mb: int = MAX_MEGABYTES,
+    wait: float = working.WAIT,
+) -> Flask:
+    """The drop page for ``token``; uploads are processed in ``runs``. A run's page waits up
+    to ``wait`` seconds for the run to end before it shows the run's progress instead."""
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = max_mb * 1024 * 1024
     pages = Pages(token, language)
@@ -143,7 +150,8 @@ def create_app(token: str, runs: Runs, language: str = "en", max_mb: int = MAX_M
         return pages.message(pages.w("app_name"), [pages.w("internal", error=repr(exc))], 500)
 
     _drop_routes(app, pages, runs, max_mb)
-    _run_routes(app, pages, runs)
+    _run_routes(app, pages, runs, wait)
+    working.routes(app, pages, lambda run_id: _kept(runs, run_id))
     emails.routes(app, pages, lambda run_id: _kept(runs, run_id))
     return app
 
@@ -183,16 +191,18 @@ def _drop_routes(app: Flask, pages: Pages, runs: Runs, max_mb: int) -> None:
             texts.insert(0, pages.w("not_xlsx", name=name))
         if texts or options is None:
             return pages.render("drop.html", 400, problems=texts, form=form, max_mb=max_mb)
-        result = runs.new(name, data, options)
+        result = runs.start(name, data, options)
         return redirect(pages.run_url(result), 303)
 
 
-def _run_routes(app: Flask, pages: Pages, runs: Runs) -> None:
+def _run_routes(app: Flask, pages: Pages, runs: Runs, wait: float) -> None:
     """A run's results page and its downloads: the workbook, the site, the site's zip."""
 
     @app.get("/<token>/run/<run_id>/")
     def results(token: str, run_id: str) -> ResponseReturnValue:
         result = _kept(runs, run_id)
+        if not result.progress.wait_end(wait):
+            return working.working_page(pages, result, pages.run_url(result))
         status = 200 if result.ok else 422
         return pages.render("results.html", status, run=result, url=pages.run_url(result))
 

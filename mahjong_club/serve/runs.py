@@ -5,12 +5,17 @@ never written), processed by the pipeline exactly as the command line does into
 ``<run folder>/out/``, and then deleted; the run folder stays while the drop page keeps the
 run (the latest :data:`KEPT`), so its workbook, site and emails can be downloaded, and is
 removed with it.
+
+A run works in a thread of its own, so the page can show how far it has come while it works:
+each step the pipeline reports goes into the run's :class:`RunProgress`, which the page reads
+(and waits on) from the request threads.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import io
+import logging
 import os
 import secrets
 import shutil
@@ -22,6 +27,7 @@ from pathlib import Path
 
 from mahjong_club.capabilities import Options
 from mahjong_club.common.problems import Problem, Problems
+from mahjong_club.common.progress import STAGES, Progress, Stage, Step
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import safe_file_name
 from mahjong_club.mail.compose import Outgoing
@@ -50,9 +56,64 @@ KEPT = 10
 ZIP_MAGIC = b"PK\x03\x04"
 
 
+#: The stages the drop page shows while a run works (sending is a page of its own).
+SHOWN_STAGES: tuple[Stage, ...] = tuple(s for s in STAGES if s != "send")
+
+
+class RunProgress:
+    """How far a run has come: the latest step of each stage, and whether it has ended.
+
+    The run's thread reports each step (it is a progress report, see
+    :class:`~mahjong_club.common.progress.Progress`); a page waits for the next change with
+    :meth:`wait`. ``changes`` counts every change, so a waiting page knows what it has seen.
+
+    >>> progress = RunProgress()
+    >>> Progress(progress).stage("compute", say(SERVE["app_name"]), 3)
+    >>> progress.changes, progress.ended
+    (0, False)
+    """
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self.steps: dict[Stage, Step] = {}
+        self.changes = 0
+        self.ended = False
+
+    def __call__(self, step: Step) -> None:
+        with self._changed:
+            self.steps[step.stage] = step
+            self.changes += 1
+            self._changed.notify_all()
+
+    def end(self) -> None:
+        """The run has ended (with results, problems or a failure)."""
+        with self._changed:
+            self.ended = True
+            self.changes += 1
+            self._changed.notify_all()
+
+    def snapshot(self) -> dict[Stage, Step]:
+        """The latest step of each stage, now."""
+        with self._changed:
+            return dict(self.steps)
+
+    def wait_end(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for the run to end; True when it has."""
+        with self._changed:
+            return self._changed.wait_for(lambda: self.ended, timeout)
+
+    def wait(self, seen: int, timeout: float) -> tuple[int, dict[Stage, Step], bool]:
+        """Wait up to ``timeout`` seconds for a change after the ``seen``-th, or the end:
+        (changes so far, the latest step of each stage, ended)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.changes > seen or self.ended, timeout)
+            return self.changes, dict(self.steps), self.ended
+
+
 @dataclass
 class RunResult:
-    """What one upload gave: the problems, or everything the run wrote."""
+    """What one upload gave: the problems, or everything the run wrote; while it works, how
+    far it has come."""
 
     id: str
     name: str
@@ -62,6 +123,12 @@ class RunResult:
     settings: Settings | None = None
     outputs: Outputs | None = None
     written: Written | None = None
+    progress: RunProgress = field(default_factory=RunProgress)
+
+    @property
+    def working(self) -> bool:
+        """True until the run has ended."""
+        return not self.progress.ended
 
     @property
     def errors(self) -> list[Problem]:
@@ -90,43 +157,51 @@ def looks_like_xlsx(name: str, head: bytes) -> bool:
     return name.lower().endswith(".xlsx") and head.startswith(ZIP_MAGIC)
 
 
-def process(folder: Path, name: str, data: bytes, options: Options) -> RunResult:
-    """Process the uploaded workbook ``data`` (its file name ``name``) in ``folder``."""
+def process(result: RunResult, data: bytes, options: Options) -> RunResult:
+    """Process the uploaded workbook ``data`` (its file name ``result.name``) in
+    ``result.folder``; the run has ended when this returns, whatever happened."""
+    folder = result.folder
     source = (
-        folder / "upload" / safe_file_name(Path(name).stem, suffix=".xlsx", fallback="workbook")
+        folder
+        / "upload"
+        / safe_file_name(Path(result.name).stem, suffix=".xlsx", fallback="workbook")
     )
-    source.parent.mkdir(parents=True)
-    source.write_bytes(data)
-    result = RunResult(folder.name, name, folder)
     try:
+        source.parent.mkdir(parents=True)
+        source.write_bytes(data)
         _run(source, folder / "out", options, result)
+    except Exception as exc:  # the tool itself failed: the page says so, the log has it
+        logging.getLogger(__name__).exception("processing %s failed", result.name)
+        result.failure = say(SERVE["internal"], error=repr(exc)).render("en")
     finally:
         shutil.rmtree(source.parent, ignore_errors=True)
+        result.progress.end()
     return result
 
 
 def _run(source: Path, out_dir: Path, options: Options, result: RunResult) -> None:
     """The pipeline, as ``cli/process.py`` runs it; what it gives goes into ``result``."""
+    progress = Progress(result.progress)
     try:
-        season, problems = read_workbook(source)
+        season, problems = read_workbook(source, progress)
     except WorkbookError as exc:
         result.failure = str(exc)
         return
     result.problems = _ordered(problems)
     if problems.errors:
         return
-    run = compute(season, problems, options)
+    run = compute(season, problems, options, progress)
     result.problems = _ordered(problems)
     if problems.errors:
         return
-    outputs = build_outputs(run, source)
+    outputs = build_outputs(run, source, progress)
     result.problems = _ordered(problems)
     try:
-        result.written = write_outputs(source, out_dir, outputs)
+        written = write_outputs(source, out_dir, outputs, progress)
     except (OSError, OoxmlError, OutputRefused) as exc:
         result.failure = str(exc)
         return
-    result.settings, result.outputs = season.settings, outputs
+    result.settings, result.outputs, result.written = season.settings, outputs, written
 
 
 def _ordered(problems: Problems) -> list[Problem]:
@@ -202,20 +277,21 @@ class Runs:
         self._runs: OrderedDict[str, RunResult] = OrderedDict()
         self._guard = threading.Lock()
 
-    def new(self, name: str, data: bytes, options: Options) -> RunResult:
-        """Process one upload in a new folder and keep its result (dropping the oldest)."""
+    def start(self, name: str, data: bytes, options: Options) -> RunResult:
+        """Start processing one upload in a new folder, in a thread of its own, and keep it
+        (dropping the oldest run kept); the run is returned at once, working."""
         folder = self.root / secrets.token_hex(8)
         folder.mkdir(parents=True)
-        try:
-            result = process(folder, name, data, options)
-        except BaseException:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise
+        result = RunResult(folder.name, name, folder)
         with self._guard:
             self._runs[result.id] = result
             while len(self._runs) > self.kept:
                 _, old = self._runs.popitem(last=False)
                 shutil.rmtree(old.folder, ignore_errors=True)
+        worker = threading.Thread(
+            target=process, args=(result, data, options), name=f"run-{result.id}", daemon=True
+        )
+        worker.start()
         return result
 
     def get(self, run_id: str) -> RunResult | None:
