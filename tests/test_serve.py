@@ -227,7 +227,7 @@ def test_send_needs_the_settings_and_says_which(client):
     text = text_of(client.get(f"{url}send"))
     assert "--send needs the smtp_host setting in the Settings sheet" in text
     assert "Yes, send them" not in text
-    refused = client.post(f"{url}send")
+    refused = client.post(f"{url}send", follow_redirects=True)
     assert refused.status_code == 409
     assert "smtp_host" in text_of(refused)
 
@@ -239,7 +239,7 @@ def test_send_to_a_real_server_once_whatever_is_clicked(client, tmp_path):
         url, _ = processed(client, path.read_bytes())
         confirm = text_of(client.get(f"{url}send"))
         assert "Send 5 emails to 5 recipients?" in confirm
-        sent = client.post(f"{url}send")
+        sent = client.post(f"{url}send", follow_redirects=True)
         assert sent.status_code == 200
         assert "Emails sent: 5; already sent before: 0" in text_of(sent)
         assert addressed_to(inbox) == [
@@ -251,7 +251,7 @@ def test_send_to_a_real_server_once_whatever_is_clicked(client, tmp_path):
         ]
         # the ledger is --send's: the page says so, a second click and --send send nothing
         assert "Every email was sent before" in text_of(client.get(f"{url}send"))
-        again = client.post(f"{url}send")
+        again = client.post(f"{url}send", follow_redirects=True)
         assert "Emails sent: 0; already sent before: 5" in text_of(again)
         assert main([str(path), "--out", str(tmp_path / "out"), "--send", "-q"]) == 0
         assert len(inbox.messages) == 5

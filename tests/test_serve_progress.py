@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 
 import pytest
 
@@ -16,6 +17,9 @@ from mahjong_club.serve import runs as runs_module
 from mahjong_club.serve.app import create_app
 from mahjong_club.serve.runs import Runs
 from mahjong_club.serve.working import StageView, percent, stage_views
+from tests.builders import write_workbook
+from tests.mail_server import addressed_to, servers
+from tests.test_mail import mail_sheets
 from tests.test_serve import SAMPLE, TOKEN, text_of, upload
 
 
@@ -54,6 +58,16 @@ def client(tmp_path):
     runs.clear()
 
 
+def finished(client, url: str, seconds: float = 180):
+    """GET ``url`` until it is no longer the working page (202): the answer."""
+    until = time.monotonic() + seconds
+    answer = client.get(url)
+    while answer.status_code == 202:
+        assert time.monotonic() < until, "the work did not end"
+        answer = client.get(url)
+    return answer
+
+
 def started(client, gate) -> str:
     response = upload(client, SAMPLE.read_bytes())
     assert response.status_code == 303
@@ -79,11 +93,7 @@ def test_a_working_run_shows_its_stages_and_refreshes_without_javascript(client,
     assert client.get(f"{url}workbook/season.xlsx").status_code == 404
     assert client.get(f"{url}emails/").status_code == 404
     gate.open()
-    done = client.get(url)
-    for _ in range(100):  # the run ends within moments of the gate opening
-        if done.status_code != 202:
-            break
-        done = client.get(url)
+    done = finished(client, url)
     assert done.status_code == 200
     assert "Results of season.xlsx" in text_of(done)
 
@@ -122,12 +132,7 @@ def test_a_failure_of_the_tool_itself_ends_the_run_with_a_message(client, monkey
 
     monkeypatch.setattr(runs_module, "compute", broken)
     response = upload(client, SAMPLE.read_bytes())
-    url = response.headers["Location"]
-    page = client.get(url)
-    for _ in range(200):
-        if page.status_code != 202:
-            break
-        page = client.get(url)
+    page = finished(client, response.headers["Location"])
     assert page.status_code == 422
     assert "Internal error: RuntimeError('a bug')" in text_of(page)
 
@@ -164,3 +169,50 @@ def test_percent_counts_each_stage_the_same():
     assert percent(stage_views({}, "en")) == 0
     assert percent(stage_views({"write": step("write", 5, 5)}, "en")) == 100
     assert percent(stage_views({"build": step("build", 1, 2)}, "en")) == 62
+
+
+def test_sending_shows_its_progress_and_a_reload_never_sends_again(client, monkeypatch, tmp_path):
+    monkeypatch.setenv("MAHJONG_CLUB_DATA", str(tmp_path / "data"))
+    gate = Gate("d@example.org")
+
+    class Held(Progress):
+        def doing(self, item=""):
+            super().doing(item)
+            if item == gate.held:
+                gate.reached.set()
+                assert gate.opened.wait(60), "the test never opened the gate"
+
+    with servers() as start:
+        inbox, port = start()
+        path = write_workbook(tmp_path / "season.xlsx", mail_sheets(port))
+        url = upload(client, path.read_bytes()).headers["Location"]
+        assert finished(client, url).status_code == 200
+        monkeypatch.setattr(runs_module, "Progress", Held)
+        try:
+            posted = client.post(f"{url}send")
+            assert posted.status_code == 303 and posted.headers["Location"] == f"{url}sent"
+            assert gate.reached.wait(60)
+            page = client.get(f"{url}sent")
+            assert page.status_code == 202
+            text = text_of(page)
+            assert "Sending the emails…" in text
+            assert "▶ Sending the emails: d@example.org · step 3 of 5" in text
+            assert f'new EventSource("{url}sent/events")' in page.get_data(as_text=True)
+            # asked again while sending: the same sending, not a second one
+            assert client.post(f"{url}send").headers["Location"] == f"{url}sent"
+        finally:
+            gate.open()
+        report = finished(client, f"{url}sent")
+        assert report.status_code == 200
+        assert "Emails sent: 5; already sent before: 0" in text_of(report)
+        assert "Emails sent: 5" in text_of(client.get(f"{url}sent"))  # a reload: a GET
+        assert len(inbox.messages) == 5
+        assert sorted(addressed_to(inbox)) == addressed_to(inbox)
+
+
+def test_the_report_page_before_any_sending_goes_to_the_confirmation(client):
+    url = upload(client, SAMPLE.read_bytes()).headers["Location"]
+    assert finished(client, url).status_code == 200
+    answer = client.get(f"{url}sent")
+    assert answer.status_code == 303 and answer.headers["Location"] == f"{url}send"
+    assert client.get(f"{url}sent/events").status_code == 404

@@ -61,6 +61,8 @@ SERVE: dict[str, Entry] = {
         en="This page looks again every {seconds} seconds until the results are there.",
         da="Siden ser efter igen hvert {seconds}. sekund, til resultaterne er der.",
     ),
+    "sending_title": _serve("sending_title", en="Sending the emails…", da="Sender e-mails…"),
+    "stage_send": _serve("stage_send", en="Sending the emails", da="Sender e-mails"),
     "stage_read": _serve(
         "stage_read", en="Reading and checking the workbook", da="Læser og kontrollerer regnearket"
     ),

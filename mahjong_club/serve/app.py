@@ -24,7 +24,14 @@ from mahjong_club.messages import reading as reading_texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.serve import SERVE
 from mahjong_club.serve import emails, working
-from mahjong_club.serve.runs import RunResult, Runs, looks_like_xlsx, parse_options, site_zip
+from mahjong_club.serve.runs import (
+    SHOWN_STAGES,
+    RunResult,
+    Runs,
+    looks_like_xlsx,
+    parse_options,
+    site_zip,
+)
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.render import environment
 
@@ -152,7 +159,7 @@ def create_app(
     _drop_routes(app, pages, runs, max_mb)
     _run_routes(app, pages, runs, wait)
     working.routes(app, pages, lambda run_id: _kept(runs, run_id))
-    emails.routes(app, pages, lambda run_id: _kept(runs, run_id))
+    emails.routes(app, pages, lambda run_id: _kept(runs, run_id), wait)
     return app
 
 
@@ -202,7 +209,10 @@ def _run_routes(app: Flask, pages: Pages, runs: Runs, wait: float) -> None:
     def results(token: str, run_id: str) -> ResponseReturnValue:
         result = _kept(runs, run_id)
         if not result.progress.wait_end(wait):
-            return working.working_page(pages, result, pages.run_url(result))
+            title = pages.w("working_title", name=result.name)
+            return working.working_page(
+                pages, title, result.progress, SHOWN_STAGES, pages.run_url(result)
+            )
         status = 200 if result.ok else 422
         return pages.render("results.html", status, run=result, url=pages.run_url(result))
 

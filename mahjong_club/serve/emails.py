@@ -2,7 +2,9 @@
 
 Sending is ``--send``'s: the same SMTP settings and the same sent-ledger, so an email sent
 from the drop page (or by ``--send``) is never sent again by either. The confirmation names
-how many emails go to how many recipients before anything is sent.
+how many emails go to how many recipients before anything is sent. The confirmation's post
+is answered with a redirect to the report (post, redirect, get): reloading the report never
+posts again.
 """
 
 from __future__ import annotations
@@ -11,12 +13,13 @@ from collections.abc import Callable
 from email.message import EmailMessage
 from typing import TYPE_CHECKING
 
-from flask import Flask, Response
+from flask import Flask, Response, redirect
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import NotFound
 
 from mahjong_club.mail.compose import Outgoing
-from mahjong_club.serve.runs import RunResult, send, send_plan
+from mahjong_club.serve import working
+from mahjong_club.serve.runs import RunResult, send_plan, start_sending
 
 if TYPE_CHECKING:
     from mahjong_club.serve.app import Pages
@@ -41,8 +44,9 @@ def _email(result: RunResult, number: int) -> Outgoing:
     return result.emails[number - 1]
 
 
-def routes(app: Flask, pages: Pages, kept_run: Callable[[str], RunResult]) -> None:
-    """The emails' list, each one's preview (text, and HTML in a sandbox), and sending."""
+def routes(app: Flask, pages: Pages, kept_run: Callable[[str], RunResult], wait: float) -> None:
+    """The emails' list, each one's preview (text, and HTML in a sandbox), and sending (in a
+    thread of its own: the page shows its progress, as a run's page does)."""
 
     def kept(run_id: str) -> RunResult:
         result = kept_run(run_id)
@@ -86,14 +90,34 @@ def routes(app: Flask, pages: Pages, kept_run: Callable[[str], RunResult]) -> No
     @app.post("/<token>/run/<run_id>/send")
     def send_now(token: str, run_id: str) -> ResponseReturnValue:
         result = kept(run_id)
-        report, problems = send(result)
-        out, err = report.lines() if report is not None else ([], problems)
+        start_sending(result)
+        return redirect(pages.run_url(result, "sent"), 303)
+
+    @app.get("/<token>/run/<run_id>/sent")
+    def sent(token: str, run_id: str) -> ResponseReturnValue:
+        result = kept(run_id)
+        sending = result.sending
+        if sending is None:  # nothing was sent yet: the confirmation first
+            return redirect(pages.run_url(result, "send"), 303)
+        url = pages.run_url(result)
+        if not sending.progress.wait_end(wait):
+            title = pages.w("sending_title")
+            return working.working_page(pages, title, sending.progress, ("send",), url + "sent/")
+        report = sending.report
+        out, err = report.lines() if report is not None else ([], sending.problems)
         status = 409 if report is None else 200 if report.complete else 502
         return pages.render(
             "sent.html",
             status,
             run=result,
-            url=pages.run_url(result),
+            url=url,
             out=[pages.say(m) for m in out],
             err=[pages.say(m) for m in err],
         )
+
+    @app.get("/<token>/run/<run_id>/sent/events")
+    def sent_events(token: str, run_id: str) -> ResponseReturnValue:
+        sending = kept(run_id).sending
+        if sending is None:
+            raise NotFound()
+        return working.event_stream(pages, sending.progress, ("send",))

@@ -111,6 +111,16 @@ class RunProgress:
 
 
 @dataclass
+class Sending:
+    """The run's emails being sent (or sent): how far it has come, then the report or why
+    nothing was sent."""
+
+    progress: RunProgress = field(default_factory=RunProgress)
+    report: SendReport | None = None
+    problems: list[Message] = field(default_factory=list)
+
+
+@dataclass
 class RunResult:
     """What one upload gave: the problems, or everything the run wrote; while it works, how
     far it has come."""
@@ -124,6 +134,8 @@ class RunResult:
     outputs: Outputs | None = None
     written: Written | None = None
     progress: RunProgress = field(default_factory=RunProgress)
+    sending: Sending | None = None
+    sending_guard: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
     def working(self) -> bool:
@@ -256,16 +268,41 @@ def send_plan(result: RunResult) -> SendPlan:
     return SendPlan(todo, len(usable) - len(todo))
 
 
-def send(result: RunResult) -> tuple[SendReport | None, list[Message]]:
+def send(
+    result: RunResult, progress: Progress | None = None
+) -> tuple[SendReport | None, list[Message]]:
     """Send the run's emails, each once (the ledger remembers): (the report, problems)."""
     settings = result.settings or Settings()
     config, problems = check_smtp(settings, os.environ)
     if config is None:
         return None, [say(mail_texts.SEND_NOT_STARTED, problem=p) for p in problems]
     try:
-        return send_all(result.emails, config, _ledger(settings)), []
+        return send_all(result.emails, config, _ledger(settings), progress=progress), []
     except LedgerError as exc:
         return None, [exc.message]
+
+
+def start_sending(result: RunResult) -> Sending:
+    """Send the run's emails in a thread of its own; while they are being sent, asking again
+    gives the same sending (the ledger's lock would make a second one wait, then skip all)."""
+    with result.sending_guard:
+        if result.sending is not None and not result.sending.progress.ended:
+            return result.sending
+        sending = result.sending = Sending()
+    threading.Thread(
+        target=_send_in_thread, args=(result, sending), name=f"send-{result.id}", daemon=True
+    ).start()
+    return sending
+
+
+def _send_in_thread(result: RunResult, sending: Sending) -> None:
+    try:
+        sending.report, sending.problems = send(result, Progress(sending.progress))
+    except Exception as exc:  # the tool itself failed: the page says so, the log has it
+        logging.getLogger(__name__).exception("sending the emails of %s failed", result.name)
+        sending.problems = [say(SERVE["internal"], error=repr(exc))]
+    finally:
+        sending.progress.end()
 
 
 class Runs:

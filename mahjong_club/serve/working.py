@@ -23,7 +23,7 @@ from flask import Flask, Response
 from flask.typing import ResponseReturnValue
 
 from mahjong_club.common.progress import Stage, Step
-from mahjong_club.serve.runs import SHOWN_STAGES, RunResult
+from mahjong_club.serve.runs import SHOWN_STAGES, RunProgress, RunResult
 
 if TYPE_CHECKING:
     from mahjong_club.serve.app import Pages
@@ -47,15 +47,17 @@ class StageView:
     item: str = ""
 
 
-def stage_views(steps: dict[Stage, Step], language: str) -> list[StageView]:
-    """Each shown stage with its state: done, in progress (with its step) or waiting.
+def stage_views(
+    steps: dict[Stage, Step], language: str, shown: tuple[Stage, ...] = SHOWN_STAGES
+) -> list[StageView]:
+    """Each ``shown`` stage with its state: done, in progress (with its step) or waiting.
 
     A stage is done when its last step was reported, or when a later stage has started.
     """
     views: list[StageView] = []
-    started = [key for key in SHOWN_STAGES if key in steps]
-    last = SHOWN_STAGES.index(started[-1]) if started else -1
-    for index, key in enumerate(SHOWN_STAGES):
+    started = [key for key in shown if key in steps]
+    last = shown.index(started[-1]) if started else -1
+    for index, key in enumerate(shown):
         step = steps.get(key)
         if step is None:
             views.append(StageView(key, "done" if index < last else "waiting"))
@@ -83,14 +85,21 @@ def percent(views: list[StageView]) -> int:
     return int(100 * share / len(views)) if views else 0
 
 
-def working_page(pages: Pages, result: RunResult, url: str) -> Response:
-    """The working page of ``result`` (status 202: accepted, not yet done)."""
-    views = stage_views(result.progress.snapshot(), pages.locale.language)
+def working_page(
+    pages: Pages,
+    title: str,
+    progress: RunProgress,
+    shown: tuple[Stage, ...],
+    url: str,
+) -> Response:
+    """The working page (status 202: accepted, not yet done) of the work that reports to
+    ``progress``; its stages are ``shown``; its events are at ``url + "events"``."""
+    views = stage_views(progress.snapshot(), pages.locale.language, shown)
     return pages.render(
         "working.html",
         202,
-        run=result,
-        url=url,
+        title=title,
+        events=url + "events",
         stages=views,
         percent=percent(views),
         refresh=REFRESH,
@@ -102,26 +111,30 @@ def routes(app: Flask, pages: Pages, kept_run: Callable[[str], RunResult]) -> No
 
     @app.get("/<token>/run/<run_id>/events")
     def events(token: str, run_id: str) -> ResponseReturnValue:
-        result = kept_run(run_id)
-        return Response(
-            _stream(pages, result),
-            content_type="text/event-stream; charset=utf-8",
-            headers={"X-Accel-Buffering": "no"},
-        )
+        return event_stream(pages, kept_run(run_id).progress, SHOWN_STAGES)
 
 
-def _stream(pages: Pages, result: RunResult) -> Iterator[str]:
+def event_stream(pages: Pages, progress: RunProgress, shown: tuple[Stage, ...]) -> Response:
+    """The Server-Sent Events of ``progress``, until the work ends."""
+    return Response(
+        _stream(pages, progress, shown),
+        content_type="text/event-stream; charset=utf-8",
+        headers={"X-Accel-Buffering": "no"},
+    )
+
+
+def _stream(pages: Pages, progress: RunProgress, shown: tuple[Stage, ...]) -> Iterator[str]:
     """``data: {"html": …, "percent": …, "ended": …}`` for every change, then the end."""
     template = pages.env.get_template("serve/_stages.html")
     seen = -1
     while True:
-        changes, steps, ended = result.progress.wait(seen, HEARTBEAT)
+        changes, steps, ended = progress.wait(seen, HEARTBEAT)
         if changes == seen and not ended:
             yield ": working\n\n"
             continue
         seen = changes
-        views = stage_views(steps, pages.locale.language)
-        html = template.render(stages=views, w=pages.w)
+        views = stage_views(steps, pages.locale.language, shown)
+        html = template.render(stages=views)
         data = {"html": html, "percent": 100 if ended else percent(views), "ended": ended}
         yield f"data: {json.dumps(data)}\n\n"
         if ended:
