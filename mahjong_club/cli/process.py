@@ -103,14 +103,7 @@ def build_parser() -> argparse.ArgumentParser:
         " (default: the latest Attendance column)",
     )
     _add_send_options(parser)
-    parser.add_argument(
-        "--progress",
-        choices=progress_display.MODES,
-        default="auto",
-        help="show how far a long run has come on stderr: a bar on a terminal, plain lines"
-        " otherwise (auto, the default: only for a workbook of 2 MB or more and for sending"
-        " 10 emails or more); bar, lines or off whatever the size",
-    )
+    progress_display.add_option(parser)
     loudness = parser.add_mutually_exclusive_group()
     loudness.add_argument(
         "-v",

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -43,6 +44,18 @@ LONG_WORKBOOK = 2_000_000
 MANY_EMAILS = 10
 #: Plain lines: besides a stage's first and last, at most this many lines per stage.
 LINES_PER_STAGE = 10
+
+
+def add_option(parser: argparse.ArgumentParser) -> None:
+    """``--progress`` on a command line."""
+    parser.add_argument(
+        "--progress",
+        choices=MODES,
+        default="auto",
+        help="show how far a long run has come on stderr: a bar on a terminal, plain lines"
+        " otherwise (auto, the default: only for a workbook of 2 MB or more and for sending"
+        " 10 emails or more); bar, lines or off whatever the size",
+    )
 
 
 def chosen(mode: Mode, quiet: bool, long_work: bool, stream: TextIO) -> Mode:

@@ -81,6 +81,12 @@ def routes(app: Flask, pages: Pages, kept_run: Callable[[str], RunResult], wait:
         headers = {"Content-Security-Policy": EMAIL_POLICY}
         return Response(html, content_type="text/html; charset=utf-8", headers=headers)
 
+    _send_routes(app, pages, kept, wait)
+
+
+def _send_routes(app: Flask, pages: Pages, kept: Callable[[str], RunResult], wait: float) -> None:
+    """The confirmation, sending (in a thread) and its report (or its progress)."""
+
     @app.get("/<token>/run/<run_id>/send")
     def confirm(token: str, run_id: str) -> ResponseReturnValue:
         result = kept(run_id)
