@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_club.cli import progress as display
-from mahjong_club.cli.progress import Lines
-from mahjong_club.common.progress import Progress, Step
+from mahjong_club.common.progress import Lines, Progress, Step
 from mahjong_club.messages.core import say
 from mahjong_club.messages.progress import PROGRESS
 from mahjong_club.pipeline import build_outputs, compute, read_workbook, write_outputs
@@ -90,7 +89,7 @@ def test_a_run_without_a_display_reports_nothing_and_makes_the_same_files(tmp_pa
 
 def lines_of(total: int) -> list[str]:
     out = io.StringIO()
-    progress = Progress(Lines(out))
+    progress = Progress(Lines(lambda line: print(line, file=out)))
     progress.stage("send", say(PROGRESS["send"]), total)
     for number in range(total):
         progress.doing(f"p{number}@example.org")

@@ -6,6 +6,7 @@ a club machine runs it.
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import signal
@@ -19,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_club.cli.failures import explain_write_failure, refused_paths
-from mahjong_club.watch import Checks, Outcome, Watch
+from mahjong_club.watch import Checks, Outcome, Watch, service
 from process import main
 from tests.builders import write_workbook
 from tests.test_cli_errors import league, set_cell
@@ -246,3 +247,27 @@ def test_help_says_the_workbooks_there_at_start_are_processed(capsys):
 def test_a_missing_inbox_is_a_usage_error(tmp_path, capsys):
     assert main(["watch", str(tmp_path / "nowhere"), "--out", str(tmp_path / "out")]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_a_big_workbook_logs_its_progress_a_small_one_does_not(
+    running, folders, caplog, monkeypatch
+):
+    inbox, _, staging = folders
+    caplog.set_level(logging.INFO, logger="mahjong_club.watch")
+    save_as_excel_does(staging, inbox, league())
+    wait_for(lambda: len(running.outcomes) == 1)
+    assert "Reading season.xlsx" not in caplog.text
+    built = write_workbook(staging / "cup.xlsx", league())
+    monkeypatch.setattr(service, "LONG_WORKBOOK", built.stat().st_size)  # this one is "big"
+    os.replace(built, inbox / "cup.xlsx")
+    wait_for(lambda: len(running.outcomes) == 2)
+    logged = [r.getMessage() for r in caplog.records]
+    progress = logged[logged.index("cup.xlsx: processing") + 1 :]
+    assert progress[0] == "Reading cup.xlsx: 0/12 opening the file"
+    done = [line for line in progress if line.endswith(": done")]
+    assert done[:3] == [
+        "Reading cup.xlsx: done",
+        "Computing: done",
+        "Making the sheets, the site and the emails: done",
+    ]
+    assert done[3].startswith("Writing ") and done[3].endswith("cup: done")

@@ -31,19 +31,15 @@ from rich.progress import (
 )
 from rich.progress import Progress as RichProgress
 
-from mahjong_club.common.progress import Progress, Report, Step
+from mahjong_club.common import progress
+from mahjong_club.common.progress import Lines, Progress, Report, Step
 from mahjong_club.common.text import printable
-from mahjong_club.messages.core import say
-from mahjong_club.messages.progress import PROGRESS
 
 Mode = Literal["auto", "bar", "lines", "off"]
 MODES: tuple[Mode, ...] = ("auto", "bar", "lines", "off")
-#: A workbook at least this big (about 20,000 game rows) is long work: progress is shown.
-LONG_WORKBOOK = 2_000_000
-#: Sending at least this many emails is long work (each takes a round trip to the server).
-MANY_EMAILS = 10
-#: Plain lines: besides a stage's first and last, at most this many lines per stage.
-LINES_PER_STAGE = 10
+#: Long work (see :mod:`mahjong_club.common.progress`): a workbook this big, this many emails.
+LONG_WORKBOOK = progress.LONG_WORKBOOK
+MANY_EMAILS = progress.MANY_EMAILS
 
 
 def add_option(parser: argparse.ArgumentParser) -> None:
@@ -81,39 +77,6 @@ def on_terminal(stream: TextIO) -> bool:
     except (AttributeError, ValueError):
         return False
     return interactive and os.environ.get("TERM", "") != "dumb"
-
-
-class Lines:
-    """Plain log lines: ``Reading season.xlsx: 3/9 Games``, then ``Reading season.xlsx: done``.
-
-    >>> import io
-    >>> out = io.StringIO()
-    >>> progress = Progress(Lines(out))
-    >>> progress.stage("compute", say(PROGRESS["compute"]), 2)
-    >>> progress.doing("standings"); progress.doing("attendance"); progress.finish()
-    >>> print(out.getvalue(), end="")
-    Computing: 0/2 standings
-    Computing: 1/2 attendance
-    Computing: done
-    """
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-        self._last_tenth = -1
-
-    def __call__(self, step: Step) -> None:
-        if step.finished:
-            line = say(PROGRESS["line_done"], title=step.title)
-        else:
-            tenth = step.done * LINES_PER_STAGE // max(step.total, 1)
-            many = step.total > 2 * LINES_PER_STAGE
-            if many and step.done > 0 and tenth == self._last_tenth:
-                return
-            self._last_tenth = tenth
-            line = say(
-                PROGRESS["line"], title=step.title, done=step.done, total=step.total, item=step.item
-            )
-        print(printable(str(line).rstrip()), file=self.stream, flush=True)
 
 
 class Bar:
@@ -157,7 +120,7 @@ def shown(mode: Mode, stream: TextIO) -> Iterator[Progress]:
     """A :class:`Progress` showing its steps as ``mode`` (already :func:`chosen`) says."""
     report: Report | None = None
     if mode == "lines":
-        report = Lines(stream)
+        report = Lines(lambda line: print(line, file=stream, flush=True))
     if mode != "bar":
         yield Progress(report)
         return

@@ -20,9 +20,14 @@ from types import FrameType
 from mahjong_club import __version__
 from mahjong_club.capabilities import Options
 from mahjong_club.cli.failures import explain_write_failure, refused_paths
+from mahjong_club.common.addresses import address_problem
+from mahjong_club.mail.config import check_smtp
+from mahjong_club.messages import mail as mail_texts
 from mahjong_club.messages import watch as texts
-from mahjong_club.messages.core import say
+from mahjong_club.messages.core import Message, say
+from mahjong_club.model import Settings
 from mahjong_club.watch import Checks, Watch
+from mahjong_club.watch.mail import ProblemMail
 
 EXAMPLE = """\
 example:
@@ -78,6 +83,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="settle ties left after every criterion with seeded dice (as the command does)",
     )
     parser.add_argument("--log", type=Path, metavar="FILE", help="append the log to FILE")
+    mail = parser.add_argument_group(
+        "emailing the problems",
+        "SMTP_USER/SMTP_PASSWORD, SMTP_CA_FILE, SMTP_TIMEOUT and SMTP_DEADLINE come from the"
+        " environment, as for --send",
+    )
+    mail.add_argument(
+        "--email-problems",
+        metavar="ADDRESS",
+        help="email a workbook's problems to ADDRESS (the organiser) when it has errors;"
+        " the same problems are emailed once",
+    )
+    mail.add_argument("--smtp-host", metavar="HOST", help="the mail server (with --email-problems)")
+    mail.add_argument(
+        "--smtp-port",
+        type=int,
+        metavar="N",
+        help="the mail server's port (default 587 with STARTTLS; 465 is TLS from the start)",
+    )
+    mail.add_argument(
+        "--email-from",
+        metavar="ADDRESS",
+        help="the sender (default: the --email-problems address)",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
@@ -95,6 +123,39 @@ def setup_log(path: Path | None) -> None:
     logger.setLevel(logging.INFO)
 
 
+def problem_mail(args: argparse.Namespace) -> tuple[ProblemMail | None, list[Message]]:
+    """What ``--email-problems`` needs, checked before the watch starts, or what is missing."""
+    given = {"--smtp-host": args.smtp_host, "--smtp-port": args.smtp_port}
+    given["--email-from"] = args.email_from
+    if not args.email_problems:
+        return None, [
+            say(texts.MAIL_OPTION_ALONE, option=o) for o, v in given.items() if v is not None
+        ]
+    to = args.email_problems.strip()
+    sender = (args.email_from or to).strip()
+    problems: list[Message] = []
+    for address in dict.fromkeys((to, sender)):
+        wrong = address_problem(address)
+        if wrong is not None:
+            problems.append(say(texts.MAIL_BAD_ADDRESS, address=address, problem=wrong))
+    if not (args.smtp_host or "").strip():
+        problems.append(say(texts.MAIL_NEEDS_HOST))
+    if args.smtp_port is not None and not 0 < args.smtp_port < 65536:
+        problems.append(say(texts.MAIL_BAD_PORT, port=args.smtp_port))
+    settings = Settings(
+        email_from=sender, smtp_host=(args.smtp_host or "").strip(), smtp_port=args.smtp_port
+    )
+    config, missing = check_smtp(settings, os.environ)
+    problems += [
+        say(texts.MAIL_NOT_STARTED, problem=m)
+        for m in missing
+        if m.entry is not mail_texts.SEND_NEEDS_SETTING
+    ]
+    if config is None or problems:
+        return None, problems
+    return ProblemMail.for_inbox(to, config, args.inbox), []
+
+
 def main(argv: list[str]) -> int:
     """Run the watch until Ctrl-C or SIGTERM; the exit status."""
     parser = build_parser()
@@ -103,6 +164,12 @@ def main(argv: list[str]) -> int:
         parser.print_usage(sys.stderr)
         print(f"Error: {say(texts.INBOX_MISSING, inbox=args.inbox)}", file=sys.stderr)
         return 2
+    mail, problems = problem_mail(args)
+    if problems:
+        parser.print_usage(sys.stderr)
+        for problem in problems:
+            print(f"Error: {problem}", file=sys.stderr)
+        return 2
     setup_log(args.log)
     watch = Watch(
         args.inbox,
@@ -110,6 +177,7 @@ def main(argv: list[str]) -> int:
         Checks(refused_paths, explain_write_failure),
         settle=args.settle,
         options=Options(dice_seed=args.roll_dice),
+        problem_mail=mail,
     )
 
     def stop(signum: int, frame: FrameType | None) -> None:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from mahjong_club.common.text import printable
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.progress import PROGRESS
 
@@ -50,6 +51,14 @@ class Step:
 
 #: What a display does with each step.
 Report = Callable[[Step], None]
+
+#: Long work, for which progress is shown without being asked for: a workbook this big (about
+#: 20,000 game rows; a club's season workbook is far below it) …
+LONG_WORKBOOK = 2_000_000
+#: … or this many emails to send (each takes a round trip to the mail server).
+MANY_EMAILS = 10
+#: Plain lines: a stage of more than twice this many steps gets a line per tenth of them.
+LINES_PER_STAGE = 10
 
 
 class Progress:
@@ -82,3 +91,34 @@ class Progress:
     def _emit(self, done: int, item: Message | str) -> None:
         if self.report is not None:
             self.report(Step(self._stage, self._title, done, self.total, item))
+
+
+class Lines:
+    """Progress as plain lines (for a log): ``Reading season.xlsx: 3/9 Games``, then
+    ``Reading season.xlsx: done``; each line goes to ``write``.
+
+    >>> progress = Progress(Lines(print))
+    >>> progress.stage("compute", say(PROGRESS["compute"]), 2)
+    >>> progress.doing("standings"); progress.doing("attendance"); progress.finish()
+    Computing: 0/2 standings
+    Computing: 1/2 attendance
+    Computing: done
+    """
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self.write = write
+        self._last_tenth = -1
+
+    def __call__(self, step: Step) -> None:
+        if step.finished:
+            line = say(PROGRESS["line_done"], title=step.title)
+        else:
+            tenth = step.done * LINES_PER_STAGE // max(step.total, 1)
+            many = step.total > 2 * LINES_PER_STAGE
+            if many and step.done > 0 and tenth == self._last_tenth:
+                return
+            self._last_tenth = tenth
+            line = say(
+                PROGRESS["line"], title=step.title, done=step.done, total=step.total, item=step.item
+            )
+        self.write(printable(str(line).rstrip()))

@@ -104,6 +104,31 @@ def _message(
     return message
 
 
+def notice(
+    sender: str, to: str, subject: str, text: str, html: str, *, same_as: str, filename: str
+) -> Outgoing:
+    """A single email that is not a report of the results (the watch's problems email):
+    ``same_as`` is what makes it the same email for the sent-ledger (its text may differ only
+    in, say, the time it was made).
+    """
+    sender_box = _mailbox("", sender) or Address(addr_spec=FALLBACK_SENDER)
+    recipient = _mailbox("", to)
+    problem = address_problem(to)
+    subject = one_line(subject)
+    return Outgoing(
+        to,
+        to,
+        subject,
+        _message(sender_box, recipient, subject, text, html),
+        _key(to, subject, same_as),
+        filename,
+        sender=sender_box.addr_spec,
+        recipient=recipient.addr_spec if recipient else "",
+        problem=say(texts.ADDRESS_UNUSABLE, address=to, problem=problem) if problem else None,
+        legacy_key=_legacy_key(to, subject, same_as),
+    )
+
+
 #: The subject of an email to someone who is not a division member, by the first section
 #: they have (else the weekly report's).
 SUBJECTS = {"duplicate_result": "result", "next_place": "next_season"}

@@ -54,6 +54,51 @@ SETTLE_NOT_POSITIVE = entry(
     da="--settle tager et antal sekunder over 0, ikke {value!r}",
 )
 
+# The problems email (--email-problems).
+MAIL_SUBJECT = entry(
+    "watch.mail.subject", en="Problems in {name}: {errors}", da="Problemer i {name}: {errors}"
+)
+MAILED = entry(
+    "watch.mail.sent",
+    en="{name}: the problems were emailed to {to}",
+    da="{name}: problemerne blev sendt til {to}",
+)
+MAILED_BEFORE = entry(
+    "watch.mail.before",
+    en="{name}: these problems were emailed to {to} before; not again",
+    da="{name}: disse problemer er sendt til {to} før; ikke igen",
+)
+MAIL_FAILED = entry(
+    "watch.mail.failed",
+    en="{name}: could not email the problems to {to}: {reason}",
+    da="{name}: kunne ikke sende problemerne til {to}: {reason}",
+)
+MAIL_OPTION_ALONE = entry(
+    "watch.mail.option_alone",
+    en="{option} needs --email-problems ADDRESS",
+    da="{option} kræver --email-problems ADRESSE",
+)
+MAIL_BAD_ADDRESS = entry(
+    "watch.mail.bad_address",
+    en="{address!r} is not an email address that can be used: {problem}",
+    da="{address!r} er ikke en e-mailadresse, der kan bruges: {problem}",
+)
+MAIL_NEEDS_HOST = entry(
+    "watch.mail.needs_host",
+    en="--email-problems needs --smtp-host HOST (the mail server)",
+    da="--email-problems kræver --smtp-host VÆRT (mailserveren)",
+)
+MAIL_BAD_PORT = entry(
+    "watch.mail.bad_port",
+    en="--smtp-port takes a port from 1 to 65535, not {port}",
+    da="--smtp-port tager en port fra 1 til 65535, ikke {port}",
+)
+MAIL_NOT_STARTED = entry(
+    "watch.mail.not_started",
+    en="--email-problems cannot work: {problem}",
+    da="--email-problems kan ikke virke: {problem}",
+)
+
 # The problems report (INBOX/problems/<workbook>.txt and .html).
 REPORT_TITLE = entry("watch.report.title", en="Problems in {name}", da="Problemer i {name}")
 REPORT_SAVED = entry(

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from mahjong_club.capabilities import Options
 from mahjong_club.common.problems import Problem, Problems
+from mahjong_club.common.progress import Progress
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import printable, safe_file_name
 from mahjong_club.messages import hostile as hostile_texts
@@ -95,27 +96,32 @@ def _refused(outcome: Outcome, problems: Problems) -> Outcome:
 
 
 def process(
-    source: Path, out_root: Path, checks: Checks, options: Options | None = None
+    source: Path,
+    out_root: Path,
+    checks: Checks,
+    options: Options | None = None,
+    progress: Progress | None = None,
 ) -> Outcome:
-    """Read, check, compute and publish ``source`` into ``out_root/<name>/``."""
+    """Read, check, compute and publish ``source`` into ``out_root/<name>/``, each step told
+    to ``progress``."""
     outcome = Outcome(source, out_dir_of(source, out_root))
     refused = checks.refused(source, outcome.out_dir, output_workbook_name(source))
     if refused is not None:
         outcome.errors, outcome.lines = 1, [error_line(refused)]
         return outcome
     try:
-        season, problems = read_workbook(source)
+        season, problems = read_workbook(source, progress)
     except WorkbookError as exc:
         outcome.errors, outcome.lines = 1, [error_line(exc.message)]
         return outcome
     if problems.errors:
         return _refused(outcome, problems)
-    result = compute(season, problems, options)
+    result = compute(season, problems, options, progress)
     if problems.errors:
         return _refused(outcome, problems)
-    outputs = build_outputs(result, source)
+    outputs = build_outputs(result, source, progress)
     try:
-        write_outputs(source, outcome.out_dir, outputs)
+        write_outputs(source, outcome.out_dir, outputs, progress)
     except (OSError, OoxmlError, OutputRefused) as exc:
         outcome.errors = 1
         cause, *state = checks.explain(exc, outcome.out_dir)

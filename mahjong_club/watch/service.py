@@ -10,7 +10,9 @@ seconds anyway, so that a damaged file gets its problems report instead of waiti
 Only the inbox's own ``.xlsx`` files count: Excel's ``~$`` lock files, LibreOffice's
 ``.~lock.…#``, hidden files and temporaries (``.…``, ``….tmp``) and every subfolder (the
 ``problems`` reports among them) are ignored. Each version of a workbook (its size and time)
-is processed once; the inbox is only read, except for ``problems/``.
+is processed once; the inbox is only read, except for ``problems/``. A big workbook
+(:data:`~mahjong_club.common.progress.LONG_WORKBOOK` bytes or more) logs its progress, a line
+per step.
 
 :meth:`Watch.stop` may be called from a signal handler: it only sets a flag, which the loop
 looks at between runs, so a run in progress finishes.
@@ -40,9 +42,11 @@ from watchdog.events import (
 from watchdog.observers import Observer
 
 from mahjong_club.capabilities import Options
+from mahjong_club.common.progress import LONG_WORKBOOK, Lines, Progress
 from mahjong_club.messages import watch as texts
 from mahjong_club.messages.core import say
 from mahjong_club.messages.terminal import WARNINGS, counted
+from mahjong_club.watch.mail import ProblemMail
 from mahjong_club.watch.report import remove_report, write_report
 from mahjong_club.watch.run import Checks, Outcome, error_line, out_dir_of, process
 
@@ -101,6 +105,13 @@ class Pending:
     told: bool = False
 
 
+def _progress(version: Signature) -> Progress | None:
+    """A big workbook's steps as log lines (long work: :data:`LONG_WORKBOOK` bytes or more)."""
+    if version[0] < LONG_WORKBOOK:
+        return None
+    return Progress(Lines(LOG.info))
+
+
 class _Handler(FileSystemEventHandler):
     """Hands every path an event names to the watch (from watchdog's thread)."""
 
@@ -124,6 +135,7 @@ class Watch:
         settle: float = 2.0,
         options: Options | None = None,
         on_outcome: Callable[[Outcome], None] | None = None,
+        problem_mail: ProblemMail | None = None,
     ) -> None:
         self.inbox = Path(os.path.abspath(inbox))
         self.out_root = out_root
@@ -133,6 +145,7 @@ class Watch:
         self.tick = min(0.25, settle / 4)
         self.options = options
         self.on_outcome = on_outcome
+        self.problem_mail = problem_mail
         self.stopping = False
         self._events: deque[Path] = deque()  # appended by watchdog's thread
         self._pending: dict[Path, Pending] = {}
@@ -216,7 +229,7 @@ class Watch:
         read = time.time()
         LOG.info(say(texts.PROCESSING, name=path.name))
         try:
-            outcome = process(path, self.out_root, self.checks, self.options)
+            outcome = process(path, self.out_root, self.checks, self.options, _progress(version))
         except Exception as exc:  # a bug must not stop the service: logged, reported
             LOG.exception(say(texts.INTERNAL_ERROR, name=path.name, error=repr(exc)))
             outcome = Outcome(path, out_dir_of(path, self.out_root), errors=1)
@@ -240,3 +253,10 @@ class Watch:
         report = write_report(self.inbox, outcome, saved, read)
         errors = counted(outcome.errors, texts.ERRORS)
         LOG.warning(say(texts.NOT_PUBLISHED, name=name, errors=errors, report=report))
+        if self.problem_mail is not None:
+            try:
+                self.problem_mail.send(outcome, saved, read)
+            except Exception as exc:  # a bug in mailing must not stop the service either
+                LOG.exception(
+                    say(texts.MAIL_FAILED, name=name, to=self.problem_mail.to, reason=exc)
+                )
