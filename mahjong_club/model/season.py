@@ -26,6 +26,8 @@ class PlayerInfo:
     rating: Fraction | None = None
     ema: str = ""
     country: str = ""
+    team: str = ""
+    club: str = ""
 
 
 @dataclass

@@ -4,7 +4,8 @@ Names are compared as every sheet compares them (reading/names.py): ``Åse Mølg
 ``åse  mølgaard`` are one name, so two such rows are an error naming both. The spelling here
 is the registered one: the results use it, whatever another sheet writes.
 
-``Email`` (where their standings go), ``Rating``, ``EMA`` (EMA number) and ``Country`` are
+``Email`` (where their standings go), ``Rating``, ``EMA`` (EMA number), ``Country``, ``Team``
+(a tournament's teams) and ``Club`` (the player's own club, kept apart in a draw) are
 optional; a cell that does not look like an email address, or that could not be put into an
 email header and an SMTP envelope (a control character such as ESC, also when written as Excel's
 ``_x001B_``; a stray sign after the domain), is a warning on its cell, and no email goes to that
@@ -31,7 +32,9 @@ EMAIL = Column("Email", parse_text, required=False)
 RATING = Column("Rating", parse_number, required=False)
 EMA = Column("EMA", parse_text, required=False)
 COUNTRY = Column("Country", parse_text, required=False)
-PLAYERS = Schema("Players", (PLAYER, EMAIL, RATING, EMA, COUNTRY))
+TEAM = Column("Team", parse_text, required=False, danish="Hold")
+CLUB = Column("Club", parse_text, required=False, danish="Klub")
+PLAYERS = Schema("Players", (PLAYER, EMAIL, RATING, EMA, COUNTRY, TEAM, CLUB))
 
 
 def read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
@@ -49,6 +52,8 @@ def read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
         rating = row.value(RATING)
         ema = row.value(EMA) or ""
         country = row.value(COUNTRY) or ""
+        team = row.value(TEAM) or ""
+        club = row.value(CLUB) or ""
         if written is None or not names.plain(row, PLAYER, written):
             continue
         known = names.find(written)
@@ -59,7 +64,7 @@ def read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
         if email and not looks_like_email(email):
             row.warning(EMAIL, texts.EMAIL_INVALID, email=email, name=name)
             email = ""
-        players[name] = PlayerInfo(name, email, rating, ema, country)
+        players[name] = PlayerInfo(name, email, rating, ema, country, team, club)
     return players
 
 
