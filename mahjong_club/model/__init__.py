@@ -4,7 +4,7 @@ It sits below the readers and the writers, so that neither needs the other: the 
 the workbook only through this model and the computed results.
 """
 
-from mahjong_club.model.season import PlayerInfo, Season, season_dates
+from mahjong_club.model.season import PlannedSeat, PlayerInfo, Season, season_dates
 from mahjong_club.model.settings import Settings
 from mahjong_club.model.sheets import AttendanceSheet, DuplicateInput, Hand, Night, Signup
 
@@ -13,6 +13,7 @@ __all__ = [
     "DuplicateInput",
     "Hand",
     "Night",
+    "PlannedSeat",
     "PlayerInfo",
     "Season",
     "Settings",

@@ -30,6 +30,17 @@ class PlayerInfo:
     club: str = ""
 
 
+@dataclass(frozen=True)
+class PlannedSeat:
+    """A seat of a tournament session not yet played (its table's scores are all blank): who
+    sits at which table, in which wind when the ``Seat`` column says it (E, S, W, N)."""
+
+    session: str
+    table: str
+    player: str
+    wind: str = ""
+
+
 @dataclass
 class Season:
     """Everything read from a league workbook, validated."""
@@ -49,6 +60,8 @@ class Season:
     hands: list[Hand] | None = None
     duplicate: DuplicateInput | None = None
     tournament: bool = False
+    #: A tournament's sessions not yet played (from the draw), in sheet order.
+    planned: list[PlannedSeat] = field(default_factory=list)
     #: Game ids written in the Games sheet, also those of rows with errors (already reported),
     #: and whether that sheet could be read at all.
     game_ids_written: set[str] = field(default_factory=set)

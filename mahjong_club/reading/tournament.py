@@ -3,6 +3,12 @@
 Four rows per table and session; every player has exactly one row per session (a
 substitute's row stays under the replaced player's name). One ranking, named after the
 ``tournament`` setting; ``Penalties`` and ``Dice`` are read as for a league.
+
+A session whose ``Score`` cells are all blank has not been played yet: its seats are the
+draw's plan (:attr:`Season.planned <mahjong_club.model.Season.planned>`, with the optional
+``Seat`` column's winds), not games. In a session with scores, each blank ``Score`` is an
+error, as a partly filled row is (a table whose scores were forgotten is not taken for a
+plan).
 """
 
 from __future__ import annotations
@@ -14,10 +20,11 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import league as texts
-from mahjong_club.model import Season, Settings
+from mahjong_club.model import PlannedSeat, Season, Settings
 from mahjong_club.reading.cells import parse_date, parse_int, parse_keyword, parse_text
 from mahjong_club.reading.dice import read_dice
 from mahjong_club.reading.games import SUBSTITUTIONS, four
+from mahjong_club.reading.hands import parse_wind
 from mahjong_club.reading.names import NameBook
 from mahjong_club.reading.penalties import read_penalties
 from mahjong_club.reading.schema import Column, Schema
@@ -34,11 +41,12 @@ def parse_substitution(value: object) -> Substitution:
 SESSION = Column("Session", parse_text, cell_texts.WHAT_SESSION)
 TABLE = Column("Table", parse_text, cell_texts.WHAT_TABLE)
 PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")
-SCORE = Column("Score", parse_int, cell_texts.WHAT_SCORE, danish="Point")
+SCORE = Column("Score", parse_int, cell_texts.WHAT_SCORE, danish="Point", blank_ok=True)
 SUBSTITUTED = Column("Substituted", parse_substitution, required=False)
 GAME = Column("Game", parse_text, required=False, danish="Spil")
 DATE = Column("Date", parse_date, required=False, danish="Dato")
-TOURNAMENT_GAMES = Schema("Games", (SESSION, TABLE, PLAYER, SCORE, SUBSTITUTED, GAME, DATE))
+SEAT = Column("Seat", parse_wind, required=False, danish="Plads")
+TOURNAMENT_GAMES = Schema("Games", (SESSION, TABLE, PLAYER, SCORE, SUBSTITUTED, GAME, DATE, SEAT))
 
 
 def tournament_name(settings: Settings) -> str:
@@ -52,6 +60,9 @@ class _TableRow:
     seat: Seat | None
     game_id: str | None
     date: dt.date | None
+    player: str | None = None
+    scored: bool = True
+    wind: str = ""
 
 
 @dataclass
@@ -80,9 +91,16 @@ def read_tournament(book: Workbook, season: Season, problems: Problems) -> Seaso
     for row in table:
         _read_row(row, book.names, season, seating)
     _check_sessions(table, seating)
+    played = {s for (s, _), rows in seating.tables.items() if any(r.scored for r in rows)}
     for (session, number), rows in sorted(
         seating.tables.items(), key=lambda kv: (natural_key(kv[0][0]), natural_key(kv[0][1]))
     ):
+        if session not in played:  # not played yet: the draw's plan
+            _four_seats(table, session, number, rows)
+            season.planned += [
+                PlannedSeat(session, number, r.player, r.wind) for r in rows if r.player
+            ]
+            continue
         game = _table_game(table, season, name, session, number, rows)
         if game is not None:
             season.games.append(game)
@@ -106,6 +124,7 @@ def _read_row(row: Row, names: NameBook, season: Season, seating: _Seating) -> N
     if session is None or number is None:
         return
     season.game_ids_written.add(game_id or f"{session}/{number}")
+    wind = row.value(SEAT)
     seat = None
     if player is not None and score is not None and row.ok:
         seat = Seat(player, score, sub, row.number)
@@ -127,7 +146,9 @@ def _read_row(row: Row, names: NameBook, season: Season, seating: _Seating) -> N
         else:
             seating.seated[(session, player)] = (row.number, number)
     seating.tables.setdefault((session, number), []).append(
-        _TableRow(row.number, seat, game_id, date)
+        _TableRow(
+            row.number, seat, game_id, date, player, score is not None, wind.value if wind else ""
+        )
     )
 
 
@@ -146,23 +167,34 @@ def _check_sessions(table: Table, seating: _Seating) -> None:
             )
 
 
+def _four_seats(table: Table, session: str, number: str, rows: list[_TableRow]) -> bool:
+    """Whether the table has four rows; an error on its first row otherwise."""
+    if check_seat_count(len(rows)) is None:
+        return True
+    numbers = ", ".join(str(r.number) for r in rows)
+    table.error(
+        rows[0].number,
+        TABLE,
+        texts.TABLE_SEAT_COUNT,
+        table=number,
+        session=session,
+        count=len(rows),
+        rows=numbers,
+    )
+    return False
+
+
 def _table_game(
     table: Table, season: Season, name: str, session: str, number: str, rows: list[_TableRow]
 ) -> Game | None:
     """The game at one table of one session; None (reported) when it breaks a rule."""
     first = rows[0].number
     numbers = ", ".join(str(r.number) for r in rows)
-    if check_seat_count(len(rows)) is not None:
-        table.error(
-            first,
-            TABLE,
-            texts.TABLE_SEAT_COUNT,
-            table=number,
-            session=session,
-            count=len(rows),
-            rows=numbers,
-        )
+    if not _four_seats(table, session, number, rows):
         return None
+    for r in rows:
+        if not r.scored:
+            table.error(r.number, SCORE, cell_texts.PARTLY_FILLED, what=cell_texts.WHAT_SCORE)
     seats = [r.seat for r in rows if r.seat is not None]
     if len(seats) != len(rows):
         return None
