@@ -185,7 +185,7 @@ def build_outputs(
     ``source`` is the organiser's workbook (see :func:`result_sheets`).
     """
     progress = progress or Progress()
-    progress.stage("build", say(PROGRESS["build"]), 5)
+    progress.stage("build", say(PROGRESS["build"]), 3)
     progress.doing(say(PROGRESS["exports"]))
     exports: list[Export] = []
     for capability, result in run.results():
@@ -194,8 +194,10 @@ def build_outputs(
     sheets = result_sheets(run, source)  # first: it may add a warning the site shows
     progress.doing(say(PROGRESS["site"]))
     site = site_view(run)
-    progress.doing(say(PROGRESS["pages"], count=len(site.pages) + 1))
-    pages = render_site(site)
+    progress.finish()
+    # a step per page (a federation's site has thousands), then the emails
+    progress.stage("render", say(PROGRESS["render"]), len(site.pages) + 2)
+    pages = render_site(site, lambda file: progress.doing(say(PROGRESS["page"], file=file)))
     progress.doing(say(PROGRESS["compose"]))
     emails = compose(site, run.season.settings.email_from)
     progress.finish()

@@ -41,8 +41,8 @@ def steps_of_a_run(tmp_path: Path) -> list[Step]:
 def test_a_run_reports_every_stage_in_order_and_ends_each(tmp_path):
     seen = steps_of_a_run(tmp_path)
     stages = [s.stage for s in seen]
-    assert list(dict.fromkeys(stages)) == ["read", "compute", "build", "write"]
-    for stage in ("read", "compute", "build", "write"):
+    assert list(dict.fromkeys(stages)) == ["read", "compute", "build", "render", "write"]
+    for stage in ("read", "compute", "build", "render", "write"):
         steps = [s for s in seen if s.stage == stage]
         assert [s.done for s in steps] == list(range(len(steps)))  # one step at a time
         assert steps[-1].finished and steps[-1].item == ""
@@ -150,7 +150,8 @@ def test_cli_lines_on_stderr_and_the_same_stdout(tmp_path, capsys):
     assert done == [
         "Reading season.xlsx: done",
         "Computing: done",
-        "Making the sheets, the site and the emails: done",
+        "Preparing the results: done",
+        "Making the site's pages and the emails: done",
         f"Writing {tmp_path / 'b'}: done",
     ]
 
@@ -273,7 +274,7 @@ def test_on_a_terminal_a_bar_that_goes_away(tmp_path):
     shown = read_all(main_fd, process).decode()
     os.close(main_fd)
     assert process.returncode == 0
-    titles = ("Reading season.xlsx", "Computing", "Making the sheets", "Writing")
+    titles = ("Reading season.xlsx", "Computing", "Preparing", "Making the site", "Writing")
     assert any(title in shown for title in titles) and "━" in shown  # the bar was drawn
     assert "\x1b[?25l" in shown and "\x1b[?25h" in shown  # cursor hidden, then shown again
     assert "Wrote 30 emails to" in shown  # and the results follow

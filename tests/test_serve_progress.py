@@ -83,11 +83,12 @@ def test_a_working_run_shows_its_stages_and_refreshes_without_javascript(client,
     assert "Working on season.xlsx…" in text
     assert "✓ Reading and checking the workbook (done)" in text
     assert "▶ Computing the standings and the rest: attendance · step 2 of 7" in text
-    assert "· Making the sheets, the site and the emails" in text
+    assert "· Preparing the result sheets and the site" in text
+    assert "· Making the site's pages and the emails" in text
     assert "· Writing the results" in text
     html = page.get_data(as_text=True)
     assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in html
-    assert '<progress id="progress" max="100" value="28">' in html  # (1 + 1/7) / 4
+    assert '<progress id="progress" max="100" value="22">' in html  # (1 + 1/7) / 5
     assert f'new EventSource("{url}events")' in html
     # nothing to download yet
     assert client.get(f"{url}workbook/season.xlsx").status_code == 404
@@ -111,7 +112,7 @@ def test_the_event_stream_sends_the_latest_state_as_it_changes_then_the_end(clie
     first = events_of(_text(next(chunks)))
     assert len(first) == 1 and first[0]["ended"] is False
     assert "attendance" in first[0]["html"] and "step 2 of 7" in first[0]["html"]
-    assert first[0]["percent"] == 28
+    assert first[0]["percent"] == 22
     gate.open()
     rest = events_of("".join(_text(chunk) for chunk in chunks))
     assert rest[-1]["ended"] is True and rest[-1]["percent"] == 100
@@ -144,15 +145,18 @@ def step(stage, done, total, item=""):
 @pytest.mark.parametrize(
     ("steps", "states"),
     [
-        ({}, ["waiting", "waiting", "waiting", "waiting"]),
-        ({"read": step("read", 0, 12, "Settings")}, ["now", "waiting", "waiting", "waiting"]),
-        ({"read": step("read", 12, 12)}, ["done", "waiting", "waiting", "waiting"]),
+        ({}, ["waiting", "waiting", "waiting", "waiting", "waiting"]),
+        (
+            {"read": step("read", 0, 12, "Settings")},
+            ["now", "waiting", "waiting", "waiting", "waiting"],
+        ),
+        ({"read": step("read", 12, 12)}, ["done", "waiting", "waiting", "waiting", "waiting"]),
         # a stage that started means every earlier one is done, finished or not
         (
             {"read": step("read", 5, 12), "build": step("build", 1, 5)},
-            ["done", "done", "now", "waiting"],
+            ["done", "done", "now", "waiting", "waiting"],
         ),
-        ({"write": step("write", 5, 5)}, ["done", "done", "done", "done"]),
+        ({"write": step("write", 5, 5)}, ["done", "done", "done", "done", "done"]),
     ],
 )
 def test_stage_states(steps, states):
@@ -168,7 +172,7 @@ def test_a_step_s_words_are_in_the_page_s_language():
 def test_percent_counts_each_stage_the_same():
     assert percent(stage_views({}, "en")) == 0
     assert percent(stage_views({"write": step("write", 5, 5)}, "en")) == 100
-    assert percent(stage_views({"build": step("build", 1, 2)}, "en")) == 62
+    assert percent(stage_views({"build": step("build", 1, 2)}, "en")) == 50  # (2 + 1/2) / 5
 
 
 def test_sending_shows_its_progress_and_a_reload_never_sends_again(client, monkeypatch, tmp_path):

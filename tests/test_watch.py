@@ -265,9 +265,10 @@ def test_a_big_workbook_logs_its_progress_a_small_one_does_not(
     progress = logged[logged.index("cup.xlsx: processing") + 1 :]
     assert progress[0] == "Reading cup.xlsx: 0/12 opening the file"
     done = [line for line in progress if line.endswith(": done")]
-    assert done[:3] == [
+    assert done[:4] == [
         "Reading cup.xlsx: done",
         "Computing: done",
-        "Making the sheets, the site and the emails: done",
+        "Preparing the results: done",
+        "Making the site's pages and the emails: done",
     ]
-    assert done[3].startswith("Writing ") and done[3].endswith("cup: done")
+    assert done[4].startswith("Writing ") and done[4].endswith("cup: done")

@@ -1,11 +1,12 @@
 """How far a run has come: the pipeline reports its steps, a display shows them.
 
-A run goes through five stages: reading the workbook (a step per sheet or group of sheets),
-computing (a step per capability), building the outputs, writing them, and sending the emails
-(a step per email). The pipeline tells a :class:`Progress` which step it starts; it never
-prints. Whoever started the run chooses the display: a progress bar on a terminal, plain log
-lines when the output is not a terminal, the drop page's progress list, the watch's log, or
-nothing (the default).
+A run goes through six stages: reading the workbook (a step per sheet or group of sheets),
+computing (a step per capability), preparing the results (the exports, the result sheets, the
+site's views), rendering the site's pages (a step per page) and the emails, writing them, and
+sending the emails (a step per email). The pipeline tells a :class:`Progress` which step it
+starts; it never prints. Whoever started the run chooses the display: a progress bar on a
+terminal, plain log lines when the output is not a terminal, the drop page's progress list, the
+watch's log, or nothing (the default).
 
     >>> seen = []
     >>> progress = Progress(seen.append)
@@ -27,9 +28,9 @@ from mahjong_club.common.text import printable
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.progress import PROGRESS
 
-Stage = Literal["read", "compute", "build", "write", "send"]
+Stage = Literal["read", "compute", "build", "render", "write", "send"]
 #: The stages in the order a run goes through them.
-STAGES: tuple[Stage, ...] = ("read", "compute", "build", "write", "send")
+STAGES: tuple[Stage, ...] = ("read", "compute", "build", "render", "write", "send")
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,11 @@ PROGRESS: dict[str, Entry] = {
     # the stages
     "read": _progress("read", en="Reading {name}", da="Læser {name}"),
     "compute": _progress("compute", en="Computing", da="Beregner"),
-    "build": _progress(
-        "build",
-        en="Making the sheets, the site and the emails",
-        da="Laver arkene, siden og e-mails",
+    "build": _progress("build", en="Preparing the results", da="Forbereder resultaterne"),
+    "render": _progress(
+        "render",
+        en="Making the site's pages and the emails",
+        da="Laver sidens sider og e-mails",
     ),
     "write": _progress("write", en="Writing {folder}", da="Skriver {folder}"),
     "send": _progress("send", en="Sending the emails", da="Sender e-mails"),
@@ -37,6 +38,7 @@ PROGRESS: dict[str, Entry] = {
     "site": _progress("site", en="the site", da="siden"),
     "pages": _progress("pages", en="the site's pages ({count})", da="sidens sider ({count})"),
     "emails": _progress("emails", en="the emails ({count})", da="e-mails ({count})"),
+    "page": _progress("page", en="the page {file}", da="siden {file}"),
     "compose": _progress("compose", en="the emails", da="e-mails"),
     "workbook": _progress("workbook", en="the workbook {name}", da="regnearket {name}"),
     "publish": _progress("publish", en="publishing", da="offentliggør"),

@@ -73,8 +73,13 @@ SERVE: dict[str, Entry] = {
     ),
     "stage_build": _serve(
         "stage_build",
-        en="Making the sheets, the site and the emails",
-        da="Laver arkene, hjemmesiden og e-mails",
+        en="Preparing the result sheets and the site",
+        da="Forbereder resultatarkene og hjemmesiden",
+    ),
+    "stage_render": _serve(
+        "stage_render",
+        en="Making the site's pages and the emails",
+        da="Laver hjemmesidens sider og e-mails",
     ),
     "stage_write": _serve("stage_write", en="Writing the results", da="Skriver resultaterne"),
     "stage_step": _serve(

@@ -1,8 +1,9 @@
 """While a run works: its page shows how far it has come, and follows it until it ends.
 
 The run's page waits up to :data:`WAIT` seconds for the run to end (a club's workbook takes
-less, so its results come straight away); a longer run gets the *working* page: the four
-stages (reading, computing, making, writing), the one in progress with its step, and a bar.
+less, so its results come straight away); a longer run gets the *working* page: the five
+stages (reading, computing, preparing, making the pages and emails, writing), the one in
+progress with its step, and a bar.
 
 - With JavaScript the page listens to ``events`` (Server-Sent Events): whenever the run
   reports a step, the stages' list as it is now (rendered here, from the same template) and
@@ -73,8 +74,9 @@ def percent(views: list[StageView]) -> int:
     """How far the run has come, each stage counting the same (0 to 100).
 
     >>> percent([StageView("read", "done"), StageView("compute", "now", 1, 4),
-    ...          StageView("build", "waiting"), StageView("write", "waiting")])
-    31
+    ...          StageView("build", "waiting"), StageView("render", "waiting"),
+    ...          StageView("write", "waiting")])
+    25
     """
     share = 0.0
     for view in views:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -102,9 +103,11 @@ def searchable(site: SiteView) -> list[tuple[str, str]]:
     return sorted(found.items(), key=lambda item: (item[0].casefold(), item[0]))
 
 
-def render_site(site: SiteView) -> dict[str, str]:
-    """Every page of the site: file name -> HTML."""
+def render_site(site: SiteView, on_page: Callable[[str], None] | None = None) -> dict[str, str]:
+    """Every page of the site: file name -> HTML; ``on_page`` is told each page's file name
+    before it is rendered (a federation's site has thousands: the run's progress)."""
     env = environment(site.locale)
+    told = on_page or (lambda file: None)
     slugs = {p.name: p.slug for p in site.players}
     common: dict[str, Any] = {
         "site": site,
@@ -112,7 +115,9 @@ def render_site(site: SiteView) -> dict[str, str]:
         "slug_of": lambda name: slugs.get(name, "index"),
         "searchable": searchable(site),
     }
+    told("index.html")
     files = {"index.html": env.get_template("index.html").render(**common)}
     for page in site.pages:
+        told(page.file)
         files[page.file] = env.get_template(page.template).render(**common, **page.context)
     return files
