@@ -51,6 +51,7 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_io.py
 	$(BIN)/python bench/bench_pipeline.py
+	$(BIN)/python bench/bench_draw.py
 
 sample: $(STAMP)
 	$(BIN)/python sample_sheets/make_sample.py

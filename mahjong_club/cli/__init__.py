@@ -3,8 +3,9 @@
 A thin layer over the library: it parses the arguments, calls the pipeline, prints results to
 stdout and problems to stderr, and returns the exit status (0 success, 1 errors in the
 workbook or a failed send, 2 a usage error). Subcommands: ``score-hand`` (the classical
-calculator for one hand), ``serve`` (the drop page, :mod:`mahjong_club.serve`) and
-``watch`` (a folder that processes itself); everything else is a workbook to process.
+calculator for one hand), ``serve`` (the drop page, :mod:`mahjong_club.serve`), ``watch`` (a
+folder that processes itself) and ``draw`` (a tournament's seating, :mod:`mahjong_club.draw`);
+everything else is a workbook to process.
 """
 
 from __future__ import annotations
@@ -13,12 +14,17 @@ import os
 import sys
 import traceback
 
+from mahjong_club.cli import draw as draw_cli
 from mahjong_club.cli import process
 from mahjong_club.cli import score_hand as score_hand_cli
 from mahjong_club.cli import watch as watch_cli
 
 #: Subcommands besides processing a workbook: name -> its main(argv) -> exit status.
-SUBCOMMANDS = {"score-hand": score_hand_cli.main, "watch": watch_cli.main}
+SUBCOMMANDS = {
+    "score-hand": score_hand_cli.main,
+    "watch": watch_cli.main,
+    "draw": draw_cli.main,
+}
 
 
 def _serve(argv: list[str]) -> int:

@@ -76,6 +76,8 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
             rank, season.dice, random.Random(dice_seed)
         )
     for standing in result.standings:
+        if not any(row.record.results for row in standing.rows):
+            continue  # nobody has played yet (a tournament just drawn): nothing to settle
         for needed in standing.dice_needed:
             problems.warning(
                 "Dice",

@@ -1,0 +1,254 @@
+"""``mahjong-club draw``: the workbook it writes (Seating, the Games template the main command
+then reads), the programmes, the seed and its hash, Swiss pairing after a session, and every
+refusal."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from process import main
+from rules.draw import WINDS, Entrant, make_draw, repeat_count
+from tests.builders import sheet_rows as rows
+from tests.builders import write_workbook
+
+SETTINGS = [
+    ["Key", "Value"],
+    ["club", "Testklub"],
+    ["tournament", "Test Open"],
+    ["mode", "tournament"],
+]
+
+
+def names(count: int) -> list[str]:
+    return [f"Spiller {i:02d}" for i in range(count)]
+
+
+def workbook(tmp_path: Path, count: int = 16, teams: int = 4, games=None) -> Path:
+    players = [["Player", "Team", "Club"]]
+    players += [[n, f"Hold {i % teams}", f"Klub {i % 3}"] for i, n in enumerate(names(count))]
+    sheets = {"Settings": SETTINGS, "Players": players}
+    if games is not None:
+        sheets["Games"] = games
+    return write_workbook(tmp_path / "open.xlsx", sheets)
+
+
+def draw(tmp_path: Path, source: Path, *extra: str, out: str = "out") -> int:
+    return main(["draw", str(source), "--out", str(tmp_path / out), *extra])
+
+
+def sessions_of(seating: list[dict]) -> list[tuple[tuple[str, ...], ...]]:
+    by_session: dict[int, dict[int, list[tuple[str, str]]]] = {}
+    for row in seating:
+        table = by_session.setdefault(row["Session"], {}).setdefault(row["Table"], [])
+        table.append((row["Seat"], row["Player"]))
+    return [
+        tuple(
+            tuple(p for _, p in sorted(t, key=lambda s: WINDS.index(s[0])))
+            for _, t in sorted(tables.items())
+        )
+        for _, tables in sorted(by_session.items())
+    ]
+
+
+def test_the_draw_writes_seating_games_programmes_and_the_seed(tmp_path, capsys):
+    source = workbook(tmp_path)
+    before = source.read_bytes()
+    assert draw(tmp_path, source, "--sessions", "5", "--seed", "kept in the safe") == 0
+    out = capsys.readouterr().out.splitlines()
+    expected_hash = hashlib.sha256(b"kept in the safe").hexdigest()
+    assert out[0] == f"Seed hash (publish it before session 1): {expected_hash}"
+    assert "Drew sessions 1–5 for 16 players (4 tables a session)" in out
+    entrants = [Entrant(n, f"Hold {i % 4}", f"Klub {i % 3}") for i, n in enumerate(names(16))]
+    drawn = make_draw(entrants, 5, "kept in the safe")
+    assert f"Repeat meetings: {drawn.repeats}" in "\n".join(out)
+    assert (
+        f"Team-mates at one table: {drawn.team_clashes}; players of one club at one table:"
+        f" {drawn.club_clashes}"
+    ) in out
+    assert "Winds: each player's count of each wind differs by at most 1" in out
+    assert source.read_bytes() == before  # the organiser's file is only read
+    result = tmp_path / "out" / "open.xlsx"
+    seating = rows(result, "Seating")
+    assert len(seating) == 5 * 16
+    assert list(seating[0]) == ["Session", "Table", "Seat", "Player"]
+    sessions = sessions_of(seating)
+    for session in sessions:
+        assert sorted(p for t in session for p in t) == sorted(names(16))
+    games = rows(result, "Games")
+    assert list(games[0]) == ["Session", "Table", "Player", "Score", "Substituted", "Seat"]
+    assert [(g["Session"], g["Table"], g["Seat"], g["Player"]) for g in games] == [
+        (s["Session"], s["Table"], s["Seat"], s["Player"]) for s in seating
+    ]
+    assert all(g["Score"] is None for g in games)
+    seed_file = tmp_path / "out" / "draw-seed.txt"
+    assert seed_file.read_text(encoding="utf-8") == "kept in the safe\n"
+    report = tmp_path / "out" / "report"
+    index = (report / "draw.html").read_text(encoding="utf-8")
+    assert expected_hash in index and "Spiller 07" in index
+    assert (report / "draw-session-5.html").is_file()
+    programme = (report / "draw-spiller-07.html").read_text(encoding="utf-8")
+    assert programme.count("<tr><th>Session ") == 5  # a row per session
+    assert expected_hash in programme
+
+
+def test_the_same_seed_gives_the_same_seating_and_another_seed_another(tmp_path):
+    source = workbook(tmp_path)
+    assert draw(tmp_path, source, "--sessions", "4", "--seed", "s1", out="a") == 0
+    assert draw(tmp_path, source, "--sessions", "4", "--seed", "s1", out="b") == 0
+    assert draw(tmp_path, source, "--sessions", "4", "--seed", "s2", out="c") == 0
+    a, b, c = (rows(tmp_path / o / "open.xlsx", "Seating") for o in "abc")
+    assert a == b
+    assert a != c
+
+
+def test_without_a_seed_a_secret_one_is_made_and_kept(tmp_path, capsys):
+    source = workbook(tmp_path)
+    assert draw(tmp_path, source, "--sessions", "2") == 0
+    seed = (tmp_path / "out" / "draw-seed.txt").read_text(encoding="utf-8").strip()
+    assert len(seed) == 32
+    out = capsys.readouterr().out
+    assert hashlib.sha256(seed.encode()).hexdigest() in out
+    assert seed not in out  # secret until published
+
+
+def test_the_main_command_reads_the_draw_then_the_first_session_s_scores(tmp_path, capsys):
+    source = workbook(tmp_path, count=8, teams=2)
+    assert draw(tmp_path, source, "--sessions", "3", "--seed", "x") == 0
+    drawn = tmp_path / "out" / "open.xlsx"
+    assert main([str(drawn), "--out", str(tmp_path / "processed")]) == 0
+    err = capsys.readouterr().err
+    assert "Warning" not in err  # no dice advice before anyone has played
+    # the organiser types in session 1's scores
+    book = openpyxl.load_workbook(drawn)
+    sheet = book["Games"]
+    scores = [40000, 30000, 30000, 20000]
+    seat = 0
+    for row in sheet.iter_rows(min_row=2):
+        if row[0].value == 1:
+            row[3].value = scores[seat % 4]
+            seat += 1
+    book.save(tmp_path / "played.xlsx")
+    assert main([str(tmp_path / "played.xlsx"), "--out", str(tmp_path / "p2")]) == 0
+    standings = rows(tmp_path / "p2" / "played.xlsx", "Standings")
+    assert sorted(r["Games"] for r in standings) == [1] * 8
+
+
+def played_games(tmp_path: Path) -> tuple[Path, list[tuple[str, ...]]]:
+    """A workbook whose session 1 is played (a drawn session with scores)."""
+    source = workbook(tmp_path, count=8, teams=2)
+    assert draw(tmp_path, source, "--sessions", "3", "--seed", "x", out="first") == 0
+    games = [["Session", "Table", "Player", "Score", "Substituted", "Seat"]]
+    tables: list[tuple[str, ...]] = []
+    session_1 = [r for r in rows(tmp_path / "first" / "open.xlsx", "Games") if r["Session"] == 1]
+    for t in (1, 2):
+        seated = [r for r in session_1 if r["Table"] == t]
+        tables.append(tuple(r["Player"] for r in seated))
+        for r, score in zip(seated, (45000, 35000, 25000, 15000), strict=True):
+            games.append([1, t, r["Player"], score, None, r["Seat"]])
+    return workbook(tmp_path, count=8, teams=2, games=games), tables
+
+
+def test_a_played_session_is_kept_and_games_is_left_alone(tmp_path, capsys):
+    source, tables = played_games(tmp_path)
+    assert draw(tmp_path, source, "--sessions", "3", "--seed", "y") == 0
+    out = capsys.readouterr().out
+    assert "Kept the 1 session(s) already played as they were" in out
+    assert "Drew sessions 2–3 for 8 players (2 tables a session)" in out
+    assert "copy the rows of the sheet 'Next games' under them" in out
+    result = tmp_path / "out" / "open.xlsx"
+    sessions = sessions_of(rows(result, "Seating"))
+    assert sessions[0] == tuple(tables)
+    assert len(sessions) == 3
+    games = rows(result, "Games")
+    assert [g["Score"] for g in games] == [45000, 35000, 25000, 15000] * 2  # untouched
+    assert {g["Session"] for g in rows(result, "Next games")} == {2, 3}
+
+
+def test_swiss_seats_the_next_session_by_the_ranking(tmp_path, capsys):
+    source, tables = played_games(tmp_path)
+    assert draw(tmp_path, source, "--sessions", "3", "--swiss", "--seed", "z") == 0
+    out = capsys.readouterr().out
+    assert "Session 2 is seated by the ranking after session 1 (Swiss)" in out
+    sessions = sessions_of(rows(tmp_path / "out" / "open.xlsx", "Seating"))
+    assert len(sessions) == 2  # only the next session: later ones depend on its results
+    winners = {t[0] for t in tables} | {t[1] for t in tables}  # 1st and 2nd at each table
+    assert set(sessions[1][0]) == winners  # table 1: the top four
+    assert repeat_count(sessions) >= 0
+
+
+def test_swiss_before_any_session_is_played_is_refused(tmp_path, capsys):
+    assert draw(tmp_path, workbook(tmp_path), "--sessions", "3", "--swiss") == 1
+    assert capsys.readouterr().err == (
+        "Error: --swiss seats a session by the ranking: play and score session 1 first (the"
+        " first session is drawn without --swiss)\n"
+    )
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("count", "sessions", "expected"),
+    [
+        (
+            10,
+            "3",
+            "Error: 10 players cannot sit four to a table: add 2 substitute(s) as rows of the"
+            " Players sheet\n",
+        ),
+        (3, "3", "Error: the draw needs at least 4 players in the Players sheet, not 3\n"),
+    ],
+)
+def test_refusals(tmp_path, capsys, count, sessions, expected):
+    assert draw(tmp_path, workbook(tmp_path, count=count), "--sessions", sessions) == 1
+    assert capsys.readouterr().err == expected
+    assert not (tmp_path / "out").exists()
+
+
+def test_no_players_sheet(tmp_path, capsys):
+    source = write_workbook(tmp_path / "open.xlsx", {"Settings": SETTINGS})
+    assert draw(tmp_path, source, "--sessions", "2") == 1
+    err = capsys.readouterr().err
+    assert "the workbook has no Players sheet: the draw seats the players listed there" in err
+    assert "1 error in open.xlsx; nothing was written." in err
+
+
+def test_all_sessions_already_played(tmp_path, capsys):
+    source, _ = played_games(tmp_path)
+    assert draw(tmp_path, source, "--sessions", "1") == 1
+    assert "--sessions 1: 1 session(s) are already played" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        (["--sessions", "0"], "--sessions takes a number of sessions from 1 to 50, not '0'"),
+        (["--sessions", "x"], "--sessions takes a number of sessions from 1 to 50, not 'x'"),
+        ([], "the following arguments are required: --sessions"),
+        (["--sessions", "2", "--seed", ""], "--seed takes a text of 1 to 200 printable"),
+    ],
+)
+def test_usage_errors(tmp_path, capsys, options, expected):
+    with pytest.raises(SystemExit, match="2") as stopped:
+        draw(tmp_path, workbook(tmp_path), *options)
+    assert stopped.value.code == 2
+    assert expected in capsys.readouterr().err
+
+
+def test_not_a_workbook(tmp_path, capsys):
+    path = tmp_path / "open.xlsx"
+    path.write_text("Player\nAnna\n")
+    assert draw(tmp_path, path, "--sessions", "2") == 1
+    assert "cannot be read as an Excel workbook" in capsys.readouterr().err
+
+
+def test_danish_programmes(tmp_path):
+    settings = [*SETTINGS, ["language", "da"]]
+    players = [["Player"]] + [[n] for n in names(8)]
+    source = write_workbook(tmp_path / "open.xlsx", {"Settings": settings, "Players": players})
+    assert draw(tmp_path, source, "--sessions", "2", "--seed", "d") == 0
+    page = (tmp_path / "out" / "report" / "draw-spiller-00.html").read_text(encoding="utf-8")
+    assert "Program for Spiller 00" in page and "Runde 2" in page
+    assert any(w in page for w in ("Øst", "Syd", "Vest", "Nord"))
