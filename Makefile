@@ -18,8 +18,9 @@ demo: $(STAMP)
 	$(BIN)/mahjong-club sample_sheets/season.xlsx --out out/season
 	$(BIN)/mahjong-club sample_sheets/duplicate.xlsx --out out/duplicate
 	$(BIN)/mahjong-club sample_sheets/tournament.xlsx --out out/tournament
+	$(BIN)/mahjong-club sample_sheets/mcr_tournament.xlsx --out out/mcr_tournament
 	@echo
-	@echo "Results are in out/season/, out/duplicate/ and out/tournament/:"
+	@echo "Results are in out/season/, out/duplicate/, out/tournament/ and out/mcr_tournament/:"
 	@echo "the updated workbook, report/index.html (the site) and outbox/ (the emails)."
 
 # The drop page: a local web page to drop the workbook on (Ctrl-C stops it).
@@ -57,6 +58,7 @@ sample: $(STAMP)
 	$(BIN)/python sample_sheets/make_sample.py
 	$(BIN)/python sample_sheets/make_duplicate.py
 	$(BIN)/python sample_sheets/make_tournament.py
+	$(BIN)/python sample_sheets/make_mcr_tournament.py
 
 # Rewrite the golden files from the current code (review the diff before committing it).
 golden: $(STAMP)

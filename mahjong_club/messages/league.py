@@ -252,6 +252,13 @@ TABLE_SEAT_COUNT = entry(
     en="table {table} of session {session} has {count} seat(s) (rows {rows}); a table has four",
     da="bord {table} i runde {session} har {count} plads(er) (række {rows}); et bord har fire",
 )
+TABLE_TOTAL_MCR = entry(
+    "league.table_total_mcr",
+    en="the four scores at table {table} of session {session} (rows {rows}) add up to"
+    " {total:,}; they must add up to 0 (MCR game points are zero-sum)",
+    da="de fire scorer ved bord {table} i runde {session} (række {rows}) giver {total}"
+    " tilsammen; de skal give 0 (MCR-spilpoint giver altid 0 tilsammen)",
+)
 TABLE_TOTAL = entry(
     "league.table_total",
     en="the four scores at table {table} of session {session} (rows {rows}) add up to"

@@ -239,6 +239,7 @@ SITE: dict[str, Entry] = {
     "minutes": _site("minutes", en="Minutes", da="Minutter"),
     "deducted": _site("deducted", en="Deducted", da="Fratrukket"),
     "after_uma": _site("after_uma", en="after uma", da="efter uma"),
+    "from_minipoints": _site("from_minipoints", en="from the minipoints", da="fra minipointene"),
     "immediately": _site(
         "immediately",
         en="immediately (changes placements)",

@@ -16,6 +16,8 @@ class Settings:
     season_start: dt.date | None = None
     as_of: dt.date | None = None
     mode: str = "league"
+    #: A tournament's game: ``Riichi`` (the default) or ``MCR``.
+    game: str = "Riichi"
     language: str = "en"
     season_complete: bool = False
     email_from: str = ""

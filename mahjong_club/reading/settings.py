@@ -1,8 +1,9 @@
 """The ``Settings`` sheet (``Key``, ``Value``): the club's choices for this workbook.
 
 Keys (case-insensitive): ``club``, ``tournament``, ``season``, ``season_start``, ``as_of``,
-``mode`` (league/tournament), ``language`` (en/da), ``riichi_ruleset`` (ema2016/ema-revised),
-``start_points``, ``uma``, ``mcr_table_points``, ``limit``, ``season_complete``,
+``mode`` (league/tournament), ``game`` (a tournament's: Riichi or MCR), ``language``
+(en/da), ``riichi_ruleset`` (ema2016/ema-revised), ``start_points``, ``uma``,
+``mcr_table_points``, ``limit``, ``season_complete``,
 ``schedule_meetings`` (how often each two members meet in a planned season), ``email_from``,
 ``smtp_host``, ``smtp_port``, and ``site_url`` (where the club publishes the site, linked from
 the emails). Unknown keys are a warning; a bad value is an error. ``club`` and the email
@@ -32,10 +33,12 @@ from mahjong_club.reading.cells import (
     parse_text,
     parse_yes_no,
 )
+from mahjong_club.reading.plans import parse_game_type
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Table, Workbook, read_sheet
 from rules.classical import ClassicalRules
 from rules.game_checks import uma_total
+from rules.model import GameType
 from rules.ruleset import RIICHI_RULESETS, RiichiRulesetName, Ruleset
 
 T = TypeVar("T")
@@ -51,6 +54,7 @@ KNOWN_KEYS = (
     "season_start",
     "as_of",
     "mode",
+    "game",
     "language",
     "riichi_ruleset",
     "start_points",
@@ -218,6 +222,7 @@ def _settings(given: _Given) -> Settings:
         season_start=given.get("season_start", parse_date, None),
         as_of=given.get("as_of", parse_date, None),
         mode=given.get("mode", _choice(("league", "tournament"), texts.WHAT_MODE), "league"),
+        game=str(given.get("game", parse_game_type, GameType.RIICHI)),
         language=given.get("language", _choice(LANGUAGES, texts.WHAT_LANGUAGE), "en"),
         season_complete=given.get("season_complete", parse_yes_no, False),
         email_from=given.get("email_from", parse_sender, ""),

@@ -49,6 +49,11 @@ SEAT = Column("Seat", parse_wind, required=False, danish="Plads")
 TOURNAMENT_GAMES = Schema("Games", (SESSION, TABLE, PLAYER, SCORE, SUBSTITUTED, GAME, DATE, SEAT))
 
 
+def game_type(settings: Settings) -> GameType:
+    """The tournament's game: the ``game`` setting, Riichi by default."""
+    return GameType.MCR if settings.game == GameType.MCR else GameType.RIICHI
+
+
 def tournament_name(settings: Settings) -> str:
     """The ranking's name: the ``tournament`` setting, else ``club``."""
     return settings.tournament or settings.club or "Tournament"
@@ -104,7 +109,7 @@ def read_tournament(book: Workbook, season: Season, problems: Problems) -> Seaso
         game = _table_game(table, season, name, session, number, rows)
         if game is not None:
             season.games.append(game)
-    season.divisions = [Division(name, GameType.RIICHI, 1, tuple(seating.players))]
+    season.divisions = [Division(name, game_type(season.settings), 1, tuple(seating.players))]
     if book.find("Penalties") is not None:
         season.penalties = read_penalties(book, season, problems)
     if book.find("Dice") is not None:
@@ -198,12 +203,13 @@ def _table_game(
     seats = [r.seat for r in rows if r.seat is not None]
     if len(seats) != len(rows):
         return None
-    wrong = check_score_total([s.score for s in seats], GameType.RIICHI, season.ruleset)
+    game = game_type(season.settings)
+    wrong = check_score_total([s.score for s in seats], game, season.ruleset)
     if wrong is not None:
         table.error(
             first,
             SCORE,
-            texts.TABLE_TOTAL,
+            texts.TABLE_TOTAL if game is GameType.RIICHI else texts.TABLE_TOTAL_MCR,
             table=number,
             session=session,
             rows=numbers,

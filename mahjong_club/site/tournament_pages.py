@@ -99,6 +99,8 @@ class TournamentView:
     penalties: list[PenaltyView]
     chart: str = ""
     legend: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: An MCR tournament: table points, minipoints, penalties off the minipoints.
+    mcr: bool = False
 
     def by_session(self) -> list[tuple[str, list[TableView]]]:
         """Each session with its tables."""
@@ -133,6 +135,7 @@ def tournament_view(
     view = TournamentView(
         result.name, dates, list(result.sessions), rows, tables, marks, division.penalties
     )
+    view.mcr = division.mcr
     top = rows[:CHART_TOP]
     palette = colours(len(top))
     lines = [

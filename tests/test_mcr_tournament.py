@@ -1,0 +1,178 @@
+"""MCR tournaments (``mode: tournament``, ``game: MCR``): table points 4/2/1/0 shared on ties,
+minipoints as the tie-break, substitutes, penalties off the minipoints, the pages and emails in
+MCR words, and the 36-player sample checked against its own independent computation."""
+
+from __future__ import annotations
+
+import copy
+import email
+from email import policy
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from process import main
+from tests.builders import assert_refused, write_workbook
+from tests.builders import sheet_rows as rows
+from tests.test_sample_generators import generator
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = ["Anna", "Bo", "Carl", "Dorte", "Eva", "Finn", "Gry", "Hans"]
+
+
+def mcr(language: str = "en") -> dict:
+    games = [["Session", "Table", "Player", "Score", "Substituted"]]
+    seated = [
+        # session 1: three tied for first at table 1 (7/3 each); table 2 plain
+        (1, 1, "Anna", 20, None),
+        (1, 1, "Bo", 20, None),
+        (1, 1, "Carl", 20, None),
+        (1, 1, "Dorte", -60, None),
+        (1, 2, "Eva", 40, None),
+        (1, 2, "Finn", 10, None),
+        (1, 2, "Gry", -20, None),
+        (1, 2, "Hans", -30, None),
+        # session 2: Bo's substitute came in during play at table 1; table 2 plain
+        (2, 1, "Anna", 8, None),
+        (2, 1, "Eva", -16, None),
+        (2, 1, "Bo", 32, "during"),
+        (2, 1, "Finn", -24, None),
+        (2, 2, "Carl", 24, None),
+        (2, 2, "Gry", 8, None),
+        (2, 2, "Dorte", -8, None),
+        (2, 2, "Hans", -24, None),
+    ]
+    games += [list(row) for row in seated]
+    return {
+        "Settings": [
+            ["Key", "Value"],
+            ["club", "Testklub"],
+            ["tournament", "MCR Test Cup"],
+            ["mode", "tournament"],
+            ["game", "MCR"],
+            ["language", language],
+        ],
+        "Players": [["Player", "Email"]] + [[p, f"{p.lower()}@example.org"] for p in PLAYERS],
+        "Games": games,
+    }
+
+
+def run(tmp_path: Path, sheets: dict) -> tuple[int, Path]:
+    path = write_workbook(tmp_path / "cup.xlsx", sheets)
+    out = tmp_path / "out"
+    return main([str(path), "--out", str(out), "-q"]), out
+
+
+def standings(out: Path) -> dict[str, dict]:
+    return {r["Player"]: r for r in rows(out / "cup.xlsx", "Standings")}
+
+
+@pytest.mark.parametrize(
+    ("player", "table_points", "minipoints"),
+    [
+        # session 1: 7/3 for each of three tied firsts; session 2: Bo is substituted during
+        # play, so the three others get 4/2/1 by their points (Anna 8, Eva −16, Finn −24)
+        ("Anna", Fraction(7, 3) + 4, 28),
+        ("Bo", Fraction(7, 3) + 0, 20),  # substituted: 0 table points, 0 minipoints
+        ("Carl", Fraction(7, 3) + 4, 44),
+        ("Dorte", Fraction(0) + 1, -68),
+        ("Eva", Fraction(4) + 2, 24),
+        ("Finn", Fraction(2) + 1, -14),
+        ("Gry", Fraction(1) + 2, -12),
+        ("Hans", Fraction(0) + 0, -54),
+    ],
+)
+def test_table_points_with_shared_ties_and_a_substitute_during_play(
+    tmp_path, player, table_points, minipoints
+):
+    code, out = run(tmp_path, mcr())
+    assert code == 0
+    row = standings(out)[player]
+    assert abs(Fraction(str(row["Points"])) - table_points) < Fraction(1, 100)
+    assert row["Minipoints"] == minipoints
+
+
+def test_minipoints_break_a_tie_in_table_points(tmp_path):
+    code, out = run(tmp_path, mcr())
+    assert code == 0
+    ranking = [r["Player"] for r in rows(out / "cup.xlsx", "Standings")]
+    # Carl and Anna both 19/3 table points: Carl's 44 minipoints beat Anna's 28
+    assert ranking[:2] == ["Carl", "Anna"]
+    assert rows(out / "cup.xlsx", "Standings")[0]["Decided by"] == "minipoints"
+
+
+def test_a_penalty_comes_off_the_minipoints_only(tmp_path):
+    sheets = mcr()
+    sheets["Penalties"] = [
+        ["Session", "Table", "Player", "Kind", "Points", "Minutes", "Note"],
+        [2, 2, "Carl", "other", 30, None, "false mahjong"],
+    ]
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    carl = standings(out)["Carl"]
+    assert abs(Fraction(str(carl["Points"])) - Fraction(19, 3)) < Fraction(1, 100)
+    assert carl["Minipoints"] == 44 - 30
+    page = (out / "report" / "tournament.html").read_text(encoding="utf-8")
+    assert "from the minipoints" in page and "after uma" not in page
+
+
+def test_scores_that_do_not_add_up_to_zero_are_located(tmp_path, capsys):
+    sheets = copy.deepcopy(mcr())
+    sheets["Games"][4][3] = -50  # Dorte: the table adds up to 10
+    path = write_workbook(tmp_path / "cup.xlsx", sheets)
+    code = main([str(path), "--out", str(tmp_path / "out")])
+    assert_refused(
+        code,
+        capsys.readouterr().err,
+        [
+            "sheet 'Games', row 2, column 'Score': the four scores at table 1 of session 1"
+            " (rows 2, 3, 4, 5) add up to 10; they must add up to 0 (MCR game points are"
+            " zero-sum)"
+        ],
+        tmp_path / "out",
+    )
+
+
+def test_a_bad_game_setting(tmp_path, capsys):
+    sheets = copy.deepcopy(mcr())
+    sheets["Settings"][5][1] = "bridge"
+    path = write_workbook(tmp_path / "cup.xlsx", sheets)
+    assert main([str(path), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "sheet 'Settings', row 6, column 'Value'" in err and "'bridge'" in err
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["Table points", "Minipoints"]),
+        ("da", ["Bordpoint", "Minipoint"]),
+    ],
+)
+def test_pages_and_emails_speak_mcr(tmp_path, language, words):
+    code, out = run(tmp_path, mcr(language))
+    assert code == 0
+    page = (out / "report" / "tournament.html").read_text(encoding="utf-8")
+    for word in words:
+        assert word in page
+    assert "uma" not in page.lower().replace("minipoint", "")
+    anna = next(p for p in (out / "outbox").iterdir() if "anna" in p.name)
+    message = email.message_from_bytes(anna.read_bytes(), policy=policy.default)
+    text = message.get_body(preferencelist=("plain",)).get_content()
+    unit = "table points" if language == "en" else "bordpoint"
+    assert unit in text
+
+
+def test_the_36_player_sample_matches_its_own_computation(tmp_path):
+    """The script's own checks, the committed sample is what it makes, and the tool's
+    standings agree with the script's independent computation."""
+    mt = generator("make_mcr_tournament")
+    generated, totals = mt.build()
+    mt.check_features(generated, totals)
+    mt.save(mt.workbook(generated), tmp_path / "mcr_tournament.xlsx")
+    made = (tmp_path / "mcr_tournament.xlsx").read_bytes()
+    assert made == (ROOT / "sample_sheets" / "mcr_tournament.xlsx").read_bytes(), "make sample"
+    assert main([str(tmp_path / "mcr_tournament.xlsx"), "--out", str(tmp_path / "o"), "-q"]) == 0
+    mt.compare(tmp_path / "o", totals)
+    assert len(rows(tmp_path / "o" / "mcr_tournament.xlsx", "Standings")) == 36
