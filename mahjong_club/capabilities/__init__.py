@@ -21,12 +21,14 @@ from mahjong_club.capabilities.hands import HANDS
 from mahjong_club.capabilities.next_season import NEXT_SEASON
 from mahjong_club.capabilities.schedule import SCHEDULE
 from mahjong_club.capabilities.standings import STANDINGS
+from mahjong_club.capabilities.teams import TEAMS
 from mahjong_club.capabilities.tonight import TONIGHT
 from mahjong_club.capabilities.tournament import TOURNAMENT
 
 REGISTRY: tuple[Capability[Any], ...] = (
     STANDINGS,
     TOURNAMENT,
+    TEAMS,
     ATTENDANCE,
     SCHEDULE,
     NEXT_SEASON,

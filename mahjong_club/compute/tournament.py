@@ -56,6 +56,7 @@ class EmaRow:
     first_name: str
     country: str
     points: int | Fraction
+    team: str = ""
 
 
 @dataclass
@@ -102,6 +103,7 @@ def compute_tournament(season: Season, standing: DivisionStandings) -> Tournamen
                 first,
                 info.country if info else "",
                 row.record.points,
+                info.team if info else "",
             )
         )
     return result

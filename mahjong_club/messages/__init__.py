@@ -34,6 +34,7 @@ from mahjong_club.messages import serve as serve
 from mahjong_club.messages import sheets as sheets
 from mahjong_club.messages import site as site
 from mahjong_club.messages import site_events as site_events
+from mahjong_club.messages import teams as teams
 from mahjong_club.messages import terminal as terminal
 from mahjong_club.messages import watch as watch
 from mahjong_club.messages.core import CATALOGUE, LANGUAGES, Entry, Language, Message, say

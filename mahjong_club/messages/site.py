@@ -239,6 +239,20 @@ SITE: dict[str, Entry] = {
     "minutes": _site("minutes", en="Minutes", da="Minutter"),
     "deducted": _site("deducted", en="Deducted", da="Fratrukket"),
     "after_uma": _site("after_uma", en="after uma", da="efter uma"),
+    "teams": _site("teams", en="Teams", da="Hold"),
+    "team": _site("team", en="Team", da="Hold"),
+    "team_members": _site("team_members", en="Members (rank)", da="Spillere (placering)"),
+    "teams_intro": _site(
+        "teams_intro",
+        en="A team's points are the sum of its members' points in the ranking; equal teams are"
+        " separated by their best-placed member.",
+        da="Et holds point er summen af spillernes point i stillingen; lige hold skilles ad af"
+        " deres bedst placerede spiller.",
+    ),
+    "teams_link": _site(
+        "teams_link", en="The team ranking ({count} teams)", da="Holdstillingen ({count} hold)"
+    ),
+    "best_member": _site("best_member", en="best member", da="bedste spiller"),
     "from_minipoints": _site("from_minipoints", en="from the minipoints", da="fra minipointene"),
     "immediately": _site(
         "immediately",

@@ -158,10 +158,13 @@ EMA_COLUMNS = ["Place", "EMA number", "Last name", "First name", "Country", "Poi
 
 
 def ema_rows(t: TournamentResult) -> list[list[Cell]]:
-    """The EMA results export, header first."""
-    rows: list[list[Cell]] = [list(EMA_COLUMNS)]
+    """The EMA results export, header first; a ``Team`` column when players have teams."""
+    teams = any(r.team for r in t.ema)
+    rows: list[list[Cell]] = [[*EMA_COLUMNS, *(["Team"] if teams else [])]]
     for r in t.ema:
-        rows.append([r.place, r.ema, r.last_name, r.first_name, r.country, number(r.points)])
+        line: list[Cell] = [r.place, r.ema, r.last_name, r.first_name, r.country]
+        line.append(number(r.points))
+        rows.append([*line, *([r.team] if teams else [])])
     return rows
 
 
