@@ -149,9 +149,19 @@ def test_unresolved_tie_warns_and_seeded_dice_settle_it(tmp_path):
     sheets["Games"] = [GAMES_HEADER]  # nobody has played: everyone tied
     _result, rows, problems = standings_of(tmp_path, sheets)
     assert {r.decided_by for r in rows.values()} == {"tied"}
+    # but nobody is told to roll dice before anyone has played
+    assert not [p for p in problems.warnings if p.sheet == "Dice"]
+    played = [
+        [1, row[1], "R1", p, s, None]
+        for row, p, s in zip(
+            league()["Games"][1:5], "ABCD", (35000, 35000, 30000, 20000), strict=True
+        )
+    ]
+    sheets["Games"] = [GAMES_HEADER, *played]  # A and B share first place: tied after all
+    _result, rows, problems = standings_of(tmp_path, sheets)
     warning = next(p for p in problems.warnings if p.sheet == "Dice" and "R1" in p.text())
-    assert "A, B, C, D, E are still tied" in warning.text()
-    assert "round 1" in warning.text()
+    assert "R1: A, B are still tied" in warning.text() and "round 1" in warning.text()
+    sheets["Games"] = [GAMES_HEADER]
     result2, rows2, problems2 = standings_of(tmp_path, sheets, seed=7)
     assert "tied" not in {r.decided_by for r in rows2.values()}
     assert not [p for p in problems2.warnings if p.sheet == "Dice"]
