@@ -5,7 +5,7 @@ place (see docs/architecture.md). Nothing is written until everything is built, 
 sent until everything is written.
 
     >>> [c.name for c in REGISTRY][:3]
-    ['standings', 'tournament', 'attendance']
+    ['standings', 'tournament', 'teams']
 """
 
 from __future__ import annotations

@@ -524,7 +524,7 @@ def compare_processor_output(out_dir: Path, lines: list[Line]) -> None:
     wb = load_workbook(path, read_only=True, data_only=True)
     for sheet in ("Standings", "Penalty list", "EMA results"):
         assert sheet in wb.sheetnames, f"{path} has no {sheet!r} sheet"
-    assert (out_dir / "ema-results.csv").exists()
+    assert (out_dir / "Copenhagen-Riichi-Open-2026-EMA.csv").exists()
     rows = list(wb["Standings"].iter_rows(values_only=True))
     header = [str(h) for h in rows[0]]
     col = {h: i for i, h in enumerate(header)}
@@ -592,6 +592,8 @@ def tournament_workbook(tables: list[Table]) -> Workbook:
         ("mode", "tournament"),
         ("riichi_ruleset", "ema2016"),
         ("language", "en"),
+        ("city", "Copenhagen"),
+        ("days", 1),
     ]
     write_sheet(ws, ("Key", "Value"), settings, (16, 32))
     players = [(p.name, email_of(p.name), p.rating, p.ema, p.country) for p in PLAYERS]

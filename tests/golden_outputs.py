@@ -88,7 +88,7 @@ RUNS: dict[str, Run] = {
             "tournament_standings.csv": Output(sheet="Standings"),
             "tournament_penalties.csv": Output(sheet="Penalty list"),
             "tournament_ema_results.csv": Output(sheet="EMA results"),
-            "tournament_ema_results_export.csv": Output(file="ema-results.csv"),
+            "tournament_ema_results_export.csv": Output(file="Copenhagen-Riichi-Open-2026-EMA.csv"),
         },
     ),
 }

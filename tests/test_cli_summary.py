@@ -285,5 +285,7 @@ def test_an_export_is_named_in_words(tmp_path, capsys):
     out = tmp_path / "out"
     assert main([str(source), "--out", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert f"Wrote {out / 'ema-results.csv'} (the EMA results export)" in printed
+    assert (
+        f"Wrote {out / 'Copenhagen-Riichi-Open-2026-EMA.csv'} (the EMA results export)" in printed
+    )
     assert "Entry(" not in printed

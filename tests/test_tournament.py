@@ -3,6 +3,7 @@ rulesets, the ranking with session columns, the penalty list and the EMA export.
 
 import copy
 import csv
+from pathlib import Path
 
 import pytest
 
@@ -197,23 +198,63 @@ def test_disqualified_player_is_ranked_last_and_chombo_defaults(tmp_path):
     assert eva["Penalties"] == 20000
 
 
-def test_ema_export(tmp_path):
-    code, out = run(tmp_path, tournament())
+#: Written by hand from the two sessions above (rules.md 4 by hand: e.g. Anna 42,300 − 30,000
+#: + 15,000 = 27,300, then 30,000 four ways: 0), not by the code under test.
+HAND_MADE_EMA = Path(__file__).parent / "data" / "test_open_ema.csv"
+
+
+def test_ema_submission_column_by_column_against_a_hand_made_file(tmp_path, capsys):
+    sheets = tournament()
+    sheets["Settings"] += [["city", "Odense"], ["as_of", "2026-03-07"]]
+    code, out = run(tmp_path, sheets)
     assert code == 0
-    sheet = rows(out / "open.xlsx", "EMA results")
-    carl = next(r for r in sheet if r["Last name"] == "de Vries")
-    assert (carl["Place"], carl["First name"], carl["EMA number"], carl["Country"]) == (
-        2,
-        "Carl",
-        "04010002",
-        "DNK",
-    )
-    with (out / "ema-results.csv").open(encoding="utf-8") as handle:
-        exported = list(csv.DictReader(handle))
-    assert exported[1]["Last name"] == "de Vries" and exported[1]["EMA number"] == "04010002"
-    assert (exported[0]["First name"], exported[0]["Last name"]) == ("Anna", "Holm")
-    assert len(exported) == 8
-    assert [r["Place"] for r in exported] == [str(r["Place"]) for r in sheet]
+    with (out / "Test-Open-2026-EMA.csv").open(encoding="utf-8", newline="") as handle:
+        exported = list(csv.reader(handle))
+    with HAND_MADE_EMA.open(encoding="utf-8", newline="") as handle:
+        expected = list(csv.reader(handle))
+    assert exported[0] == expected[0]
+    assert len(exported) == len(expected)
+    for got, want in zip(exported[1:], expected[1:], strict=True):
+        for column, a, b in zip(expected[0], got, want, strict=True):
+            assert a == b, (want[3], column)
+    sheet = rows(out / "open.xlsx", "EMA results")  # the same in the workbook
+    assert [r["Last name"] for r in sheet] == [r[4] for r in expected[1:]]
+    assert [r["Score"] for r in sheet] == [int(r[7]) for r in expected[1:]]
+    err = capsys.readouterr().err
+    assert "Country" not in err and "EMA submission has no date" not in err
+
+
+def test_ema_submission_without_a_date_or_country_warns(tmp_path, capsys):
+    sheets = tournament()
+    sheets["Players"][2][4] = None  # Bo has no country
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    err = capsys.readouterr().err
+    assert (
+        "Warning: sheet 'Players', row 3, column 'Country': Bo Berg has no Country: the EMA"
+        " submission needs every ranked player's country"
+    ) in err
+    assert "the EMA submission has no date" in err
+    assert (out / "Test-Open-EMA.csv").is_file()  # no year without a date
+
+
+@pytest.mark.parametrize(
+    ("number", "country", "expected"),
+    [
+        ("401002", "DNK", "Carl de Vries's EMA number '401002' is not eight digits"),
+        ("04010002", "dk", "Carl de Vries's country 'dk' is not three capital letters"),
+        ("04010001", "DNK", "the EMA number '04010001' is given to Carl de Vries and to Bo Berg"),
+    ],
+)
+def test_ema_number_and_country_checks(tmp_path, capsys, number, country, expected):
+    sheets = tournament()
+    sheets["Players"][3][3] = number  # Carl
+    sheets["Players"][3][4] = country
+    code, _ = run(tmp_path, sheets)
+    assert code == 0  # the standings stand: these concern only the submission
+    err = capsys.readouterr().err
+    assert "Warning: sheet 'Players', row 4, column '" in err
+    assert expected in err
 
 
 ERRORS = [

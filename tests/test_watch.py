@@ -263,7 +263,7 @@ def test_a_big_workbook_logs_its_progress_a_small_one_does_not(
     wait_for(lambda: len(running.outcomes) == 2)
     logged = [r.getMessage() for r in caplog.records]
     progress = logged[logged.index("cup.xlsx: processing") + 1 :]
-    assert progress[0] == "Reading cup.xlsx: 0/12 opening the file"
+    assert progress[0] == "Reading cup.xlsx: 0/13 opening the file"
     done = [line for line in progress if line.endswith(": done")]
     assert done[:4] == [
         "Reading cup.xlsx: done",

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import ClassVar
 
 from mahjong_club.capabilities.base import Capability, Export, Fragment, Mode, Page, Run
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.compute.tournament import TournamentResult, compute_tournament
+from mahjong_club.messages import ema as ema_texts
 from mahjong_club.messages import output as output_texts
+from mahjong_club.messages.core import say
 from mahjong_club.model import Season
 from mahjong_club.site.tournament_pages import tournament_pages, tournament_view
 from mahjong_club.site.views import SiteView
@@ -16,7 +19,8 @@ from mahjong_club.workbook.event_sheets import ema_csv, ema_sheet, penalty_list_
 from mahjong_club.workbook.sheets import standings_sheet
 from mahjong_club.workbook.xlsx import ResultSheet
 
-#: The EMA results export, written beside the workbook.
+#: The EMA results export, written beside the workbook (named after the tournament and its
+#: year when it has a submission: ``Copenhagen-Riichi-Open-2026-EMA.csv``).
 EMA_CSV = "ema-results.csv"
 
 
@@ -33,7 +37,7 @@ class Tournament(Capability[TournamentResult]):
         standings = run.result(STANDINGS)
         if standings is None or not standings.standings:
             return None
-        return compute_tournament(run.season, standings.standings[0])
+        return compute_tournament(run.season, standings.standings[0], run.problems)
 
     def result_sheets(self, run: Run, result: TournamentResult) -> Sequence[ResultSheet]:
         standings = run.result(STANDINGS)
@@ -41,7 +45,25 @@ class Tournament(Capability[TournamentResult]):
         return [*ranking, penalty_list_sheet(result), ema_sheet(result)]
 
     def exports(self, run: Run, result: TournamentResult) -> Sequence[Export]:
-        return [Export(EMA_CSV, ema_csv(result), output_texts.EMA_EXPORT)]
+        name = result.submission.file_name if result.submission else EMA_CSV
+        return [Export(name, ema_csv(result), output_texts.EMA_EXPORT)]
+
+    def console(self, run: Run, result: TournamentResult) -> str | None:
+        s = result.submission
+        if s is None:
+            return None
+        weight = Decimal(s.weight.numerator) / Decimal(s.weight.denominator)  # 1.5, exactly
+        how = say(ema_texts.QUALIFIED if s.qualification else ema_texts.OPEN)
+        return str(
+            say(
+                ema_texts.MERS,
+                participants=s.participants,
+                countries=s.countries,
+                days=s.days,
+                qualification=how,
+                weight=weight,
+            )
+        )
 
     def pages(self, run: Run, result: TournamentResult, site: SiteView) -> Sequence[Page]:
         # The ranking, the seating and the players' pages (no league division page).

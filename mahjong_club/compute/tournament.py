@@ -6,13 +6,17 @@ Computed for the tournament capability (mahjong_club/capabilities/tournament.py)
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from mahjong_club.common.text import natural_key
+from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import natural_key, safe_file_name
+from mahjong_club.messages import ema as ema_texts
 from mahjong_club.model import Season
-from rules.model import Penalty
+from rules.ema import mers_weight
+from rules.model import GameType, Penalty
 from rules.standings import IMMEDIATE_KINDS, DivisionStandings
 
 #: Words that belong to the last name: "Jan de Vries" -> first "Jan", last "de Vries".
@@ -57,6 +61,8 @@ class EmaRow:
     country: str
     points: int | Fraction
     team: str = ""
+    minipoints: int | None = None  # MCR: the score the EMA takes beside the table points
+    player: str = ""  # the name as ranked
 
 
 @dataclass
@@ -69,9 +75,75 @@ class TournamentResult:
     penalties: list[PenaltyLine] = field(default_factory=list)
     penalty_totals: dict[str, int] = field(default_factory=dict)
     ema: list[EmaRow] = field(default_factory=list)
+    submission: Submission | None = None
 
 
-def compute_tournament(season: Season, standing: DivisionStandings) -> TournamentResult:
+@dataclass(frozen=True)
+class Submission:
+    """What the EMA's ranking manager needs about the tournament besides its rows, and the
+    MERS weight made from it (:func:`rules.ema.mers_weight`) for the organiser to check."""
+
+    name: str
+    participants: int
+    countries: int
+    date: dt.date | None
+    city: str
+    rules: str
+    days: int
+    qualification: bool
+    weight: Fraction
+    mcr: bool
+
+    @property
+    def file_name(self) -> str:
+        """``<tournament>-<year>-EMA.csv`` (the year left out when the name has it)."""
+        year = str(self.date.year) if self.date else ""
+        words = self.name.split()
+        if year and year not in words:
+            words.append(year)
+        return safe_file_name("-".join([*words, "EMA"]), suffix=".csv", fallback="ema-results")
+
+
+def submission_of(season: Season, result: TournamentResult, problems: Problems) -> Submission:
+    """The submission's facts, and a warning for each ranked player without a country and
+    for a tournament without a date."""
+    settings = season.settings
+    for row in result.ema:
+        if not row.country:
+            info = season.players.get(f"{row.first_name} {row.last_name}".strip())
+            name = info.name if info else row.last_name
+            problems.warning(
+                "Players",
+                info.row if info and info.row else None,
+                "Country",
+                ema_texts.COUNTRY_MISSING,
+                name=name,
+            )
+    dates = sorted(g.date for g in season.games if g.date is not None)
+    date = dates[0] if dates else settings.as_of
+    if date is None:
+        problems.warning("Settings", None, "", ema_texts.NO_DATE)
+    countries = len({r.country for r in result.ema if r.country})
+    mcr = season.divisions[0].game is GameType.MCR if season.divisions else False
+    weight = mers_weight(settings.days, len(result.ema), countries, settings.qualification)
+    rules = "MCR" if mcr else "Riichi"
+    return Submission(
+        result.name,
+        len(result.ema),
+        countries,
+        date,
+        settings.city,
+        rules,
+        settings.days,
+        settings.qualification,
+        weight,
+        mcr,
+    )
+
+
+def compute_tournament(
+    season: Season, standing: DivisionStandings, problems: Problems | None = None
+) -> TournamentResult:
     """The tournament's session columns, penalty list and EMA export."""
     result = TournamentResult(standing.division.name)
     games = {g.id: g for g in season.games}
@@ -104,6 +176,9 @@ def compute_tournament(season: Season, standing: DivisionStandings) -> Tournamen
                 info.country if info else "",
                 row.record.points,
                 info.team if info else "",
+                row.record.minipoints,
+                row.record.player,
             )
         )
+    result.submission = submission_of(season, result, problems or Problems())
     return result

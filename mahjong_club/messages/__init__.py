@@ -21,6 +21,7 @@ importing the package imports all of them, so :data:`CATALOGUE` is complete.
 from mahjong_club.messages import cells as cells
 from mahjong_club.messages import compute as compute
 from mahjong_club.messages import draw as draw
+from mahjong_club.messages import ema as ema
 from mahjong_club.messages import email_words as email_words
 from mahjong_club.messages import hostile as hostile
 from mahjong_club.messages import league as league

@@ -78,6 +78,11 @@ EXPECTED_FOUR_NUMBERS = entry(
 WHAT_SETTING_NAME = entry(
     "league.what.setting_name", en="the setting's name", da="indstillingens navn"
 )
+DAYS_OUT_OF_RANGE = entry(
+    "league.days_out_of_range",
+    en="days is a tournament's number of days, from 1 to {most}, not {found}",
+    da="days er turneringens antal dage, fra 1 til {most}, ikke {found}",
+)
 WHAT_MODE = entry("league.what.mode", en="league or tournament", da="league eller tournament")
 WHAT_LANGUAGE = entry("league.what.language", en="a language", da="et sprog")
 WHAT_RULESET = entry("league.what.ruleset", en="a riichi ruleset", da="et riichi-regelsæt")

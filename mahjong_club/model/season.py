@@ -28,6 +28,8 @@ class PlayerInfo:
     country: str = ""
     team: str = ""
     club: str = ""
+    #: The row of the Players sheet (as Excel shows it); 0 when not read from one.
+    row: int = 0
 
 
 @dataclass(frozen=True)

@@ -24,4 +24,9 @@ class Settings:
     smtp_host: str = ""
     smtp_port: int | None = None
     site_url: str = ""
+    #: A tournament's city, its number of days and whether players had to qualify (the EMA
+    #: submission and its MERS weight).
+    city: str = ""
+    days: int = 1
+    qualification: bool = False
     raw: dict[str, str] = field(default_factory=dict)

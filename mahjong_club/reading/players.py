@@ -18,12 +18,14 @@ import re
 
 from mahjong_club.common.addresses import address_problem
 from mahjong_club.common.problems import Problems
+from mahjong_club.messages import ema as ema_texts
 from mahjong_club.messages import league as texts
 from mahjong_club.model import PlayerInfo
 from mahjong_club.reading.cells import parse_number, parse_text
 from mahjong_club.reading.names import Registered, how_it_differs
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Workbook, read_sheet
+from rules.ema import country_problem, ema_number_problem
 
 EMAIL_ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
 
@@ -46,6 +48,7 @@ def read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
     if table is None:
         return players
     names = book.names
+    numbers: dict[str, tuple[str, int]] = {}  # EMA number -> (player, row)
     for row in table:
         written = row.value(PLAYER)
         email = row.value(EMAIL) or ""
@@ -64,8 +67,25 @@ def read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
         if email and not looks_like_email(email):
             row.warning(EMAIL, texts.EMAIL_INVALID, email=email, name=name)
             email = ""
-        players[name] = PlayerInfo(name, email, rating, ema, country, team, club)
+        _check_ema(row, name, ema, country, numbers)
+        players[name] = PlayerInfo(name, email, rating, ema, country, team, club, row.number)
     return players
+
+
+def _check_ema(
+    row: Row, name: str, ema: str, country: str, numbers: dict[str, tuple[str, int]]
+) -> None:
+    """The EMA number's form and uniqueness, the country's form (warnings: they concern only
+    the EMA submission, never the standings)."""
+    if ema_number_problem(ema):
+        row.warning(EMA, ema_texts.EMA_FORMAT, number=ema, name=name)
+    elif ema and ema in numbers:
+        other, at = numbers[ema]
+        row.warning(EMA, ema_texts.EMA_TWICE, number=ema, name=name, other=other, row=at)
+    elif ema:
+        numbers[ema] = (name, row.number)
+    if country and country_problem(country):
+        row.warning(COUNTRY, ema_texts.COUNTRY_FORMAT, country=country, name=name)
 
 
 def _report_twice(row: Row, written: str, known: Registered) -> None:

@@ -6,9 +6,10 @@ Keys (case-insensitive): ``club``, ``tournament``, ``season``, ``season_start``,
 ``mcr_table_points``, ``limit``, ``season_complete``,
 ``schedule_meetings`` (how often each two members meet in a planned season), ``email_from``,
 ``smtp_host``, ``smtp_port``, and ``site_url`` (where the club publishes the site, linked from
-the emails). Unknown keys are a warning; a bad value is an error. ``club`` and the email
-settings go into email headers, so a line break or another control character in them is an
-error on its cell, as is an ``email_from`` that is not a plain address.
+the emails), and for a tournament's EMA submission ``city``, ``days`` (1–14) and
+``qualification`` (yes/no). Unknown keys are a warning; a bad value is an error. ``club`` and
+the email settings go into email headers, so a line break or another control character in
+them is an error on its cell, as is an ``email_from`` that is not a plain address.
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ KNOWN_KEYS = (
     "smtp_host",
     "smtp_port",
     "site_url",
+    "city",
+    "days",
+    "qualification",
 )
 
 
@@ -208,6 +212,18 @@ class _Given:
         return self.values[name][0]
 
 
+def parse_days(value: Any) -> int:
+    """A tournament's number of days: a whole number from 1 to 14."""
+    days = parse_int(value)
+    if not 1 <= days <= MOST_DAYS:
+        raise CellError.saying(texts.DAYS_OUT_OF_RANGE, most=MOST_DAYS, found=days)
+    return days
+
+
+#: The longest tournament, in days.
+MOST_DAYS = 14
+
+
 def _choice(options: tuple[T, ...], what: Entry) -> Callable[[Any], T]:
     """A parser for one of ``options`` (lower-case words), saying ``what`` when it is not."""
     return lambda v: parse_keyword(v, {str(o): o for o in options}, what)
@@ -229,6 +245,9 @@ def _settings(given: _Given) -> Settings:
         smtp_host=given.get("smtp_host", parse_host, ""),
         smtp_port=given.get("smtp_port", parse_port, None),
         site_url=given.get("site_url", parse_text, ""),
+        city=given.get("city", parse_one_line, ""),
+        days=given.get("days", parse_days, 1),
+        qualification=given.get("qualification", parse_yes_no, False),
         raw=raw,
     )
 

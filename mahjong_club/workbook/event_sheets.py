@@ -154,23 +154,50 @@ def penalty_list_sheet(t: TournamentResult) -> ResultSheet:
     )
 
 
-EMA_COLUMNS = ["Place", "EMA number", "Last name", "First name", "Country", "Points"]
+#: The EMA submission's columns: the layout the EMA's ranking manager receives.
+EMA_COLUMNS = [
+    "Tournament",
+    "Participants",
+    "Place",
+    "First name",
+    "Last name",
+    "EMA number",
+    "Table points",
+    "Score",
+    "EMA member",
+    "Country",
+    "Date",
+    "City",
+    "Rules",
+    "Days",
+    "MERS weight",
+]
 
 
 def ema_rows(t: TournamentResult) -> list[list[Cell]]:
-    """The EMA results export, header first; a ``Team`` column when players have teams."""
+    """The EMA submission, header first: a row per ranked player with the tournament's facts
+    (riichi: table points ``1`` and the points as the score; MCR: the table points and the
+    minipoints), the last name in capitals, ``1`` for an EMA member (a player with an EMA
+    number); a ``Team`` column when players have teams."""
+    s = t.submission
     teams = any(r.team for r in t.ema)
     rows: list[list[Cell]] = [[*EMA_COLUMNS, *(["Team"] if teams else [])]]
     for r in t.ema:
-        line: list[Cell] = [r.place, r.ema, r.last_name, r.first_name, r.country]
-        line.append(number(r.points))
+        table: Cell = number(r.points) if s is not None and s.mcr else 1
+        score: Cell = r.minipoints if s is not None and s.mcr else number(r.points)
+        line: list[Cell] = [t.name, len(t.ema), r.place, r.first_name, r.last_name.upper()]
+        line += [r.ema, table, score, 1 if r.ema else 0, r.country]
+        if s is not None:
+            line += [s.date, s.city, s.rules, s.days, number(s.weight)]
+        else:
+            line += [None, None, None, None, None]
         rows.append([*line, *([r.team] if teams else [])])
     return rows
 
 
 def ema_sheet(t: TournamentResult) -> ResultSheet:
     """The ``EMA results`` sheet."""
-    return ResultSheet("EMA results", ema_rows(t), frozenset({"Points"}), optional=True)
+    return ResultSheet("EMA results", ema_rows(t), frozenset({"Score"}), optional=True)
 
 
 def ema_csv(t: TournamentResult) -> str:
