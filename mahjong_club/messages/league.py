@@ -78,6 +78,12 @@ EXPECTED_FOUR_NUMBERS = entry(
 WHAT_SETTING_NAME = entry(
     "league.what.setting_name", en="the setting's name", da="indstillingens navn"
 )
+START_NOT_A_TIME = entry(
+    "league.start_not_a_time",
+    en="next_session_start is a time (14:30) or a date and time (2026-03-14 14:30), not {found!r}",
+    da="next_session_start er et klokkeslæt (14:30) eller en dato og et klokkeslæt"
+    " (2026-03-14 14:30), ikke {found!r}",
+)
 DAYS_OUT_OF_RANGE = entry(
     "league.days_out_of_range",
     en="days is a tournament's number of days, from 1 to {most}, not {found}",

@@ -239,6 +239,20 @@ SITE: dict[str, Entry] = {
     "minutes": _site("minutes", en="Minutes", da="Minutter"),
     "deducted": _site("deducted", en="Deducted", da="Fratrukket"),
     "after_uma": _site("after_uma", en="after uma", da="efter uma"),
+    "display": _site("display", en="Hall display", da="Storskærm"),
+    "display_next": _site(
+        "display_next", en="Next: session {session}", da="Næste: runde {session}"
+    ),
+    "display_starts_at": _site("display_starts_at", en="Starts at {time}", da="Starter kl. {time}"),
+    "display_starts_in": _site("display_starts_in", en="Starts in {time}", da="Starter om {time}"),
+    "display_started": _site("display_started", en="Playing now", da="Spilles nu"),
+    "display_where": _site("display_where", en="Find your table", da="Find dit bord"),
+    "display_tables": _site("display_tables", en="The tables", da="Bordene"),
+    "display_final": _site(
+        "display_final",
+        en="Every session is played: the final ranking",
+        da="Alle runder er spillet: den endelige stilling",
+    ),
     "teams": _site("teams", en="Teams", da="Hold"),
     "team": _site("team", en="Team", da="Hold"),
     "team_members": _site("team_members", en="Members (rank)", da="Spillere (placering)"),

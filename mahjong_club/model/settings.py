@@ -29,4 +29,7 @@ class Settings:
     city: str = ""
     days: int = 1
     qualification: bool = False
+    #: When the next session starts (the hall's display counts down to it): ``14:30`` (on
+    #: the day the display shows it) or ``2026-03-14T14:30``; "" when not given.
+    next_session_start: str = ""
     raw: dict[str, str] = field(default_factory=dict)

@@ -14,6 +14,7 @@ them is an error on its cell, as is an ``email_from`` that is not a plain addres
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -71,6 +72,7 @@ KNOWN_KEYS = (
     "city",
     "days",
     "qualification",
+    "next_session_start",
 )
 
 
@@ -220,6 +222,38 @@ def parse_days(value: Any) -> int:
     return days
 
 
+def parse_start(value: Any) -> str:
+    """A session's start: a time (``14:30``, or an Excel time) or a date and time (an Excel
+    date-time, or ``2026-03-14 14:30``), as ``14:30`` or ``2026-03-14T14:30``.
+
+    >>> parse_start("14:30"), parse_start(" 2026-03-14 9:05 "), parse_start(0.5)
+    ('14:30', '2026-03-14T09:05', '12:00')
+    """
+    if isinstance(value, dt.datetime):
+        return value.strftime("%Y-%m-%dT%H:%M")
+    if isinstance(value, dt.time):
+        return value.strftime("%H:%M")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1:
+        minutes = round(value * 24 * 60)
+        return f"{minutes // 60:02d}:{minutes % 60:02d}"
+    text = str(value).strip()
+    match = START.fullmatch(text)
+    if match is None:
+        raise CellError.saying(texts.START_NOT_A_TIME, found=text)
+    date, hour, minute = match.group(1), int(match.group(2)), int(match.group(3))
+    if hour > 23 or minute > 59:
+        raise CellError.saying(texts.START_NOT_A_TIME, found=text)
+    if date:
+        try:
+            dt.date.fromisoformat(date)
+        except ValueError:
+            raise CellError.saying(texts.START_NOT_A_TIME, found=text) from None
+    return f"{date}T{hour:02d}:{minute:02d}" if date else f"{hour:02d}:{minute:02d}"
+
+
+#: ``14:30`` or ``2026-03-14 14:30`` (or with a ``T``).
+START = re.compile(r"(?:(\d{4}-\d{2}-\d{2})[ T])?(\d{1,2})[:.](\d{2})")
+
 #: The longest tournament, in days.
 MOST_DAYS = 14
 
@@ -248,6 +282,7 @@ def _settings(given: _Given) -> Settings:
         city=given.get("city", parse_one_line, ""),
         days=given.get("days", parse_days, 1),
         qualification=given.get("qualification", parse_yes_no, False),
+        next_session_start=given.get("next_session_start", parse_start, ""),
         raw=raw,
     )
 

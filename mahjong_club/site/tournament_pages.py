@@ -18,6 +18,7 @@ from mahjong_club.compute.tournament import TournamentResult
 from mahjong_club.messages.site import SITE
 from mahjong_club.model import Season
 from mahjong_club.site.charts import colours
+from mahjong_club.site.display_page import display_page
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.session_chart import Line, session_chart
 from mahjong_club.site.views import DivisionView, Page, PenaltyView, PlayerView, RowView, SiteView
@@ -166,7 +167,7 @@ def player_chart(view: TournamentView, player: str, locale: Locale) -> str:
 
 
 def tournament_pages(season: Season, result: TournamentResult, site: SiteView) -> list[Page]:
-    """The ranking's page, the seating page and every player's page."""
+    """The ranking's page, the seating page, every player's page and the hall's display."""
     if not site.divisions:
         return []
     division = site.divisions[0]
@@ -178,6 +179,7 @@ def tournament_pages(season: Season, result: TournamentResult, site: SiteView) -
     ]
     for player in site.players:
         pages.append(_player_page(view, result, player, site.locale))
+    pages.append(display_page(season, view))
     return pages
 
 
