@@ -121,7 +121,7 @@ def test_the_main_command_reads_the_draw_then_the_first_session_s_scores(tmp_pat
     drawn = tmp_path / "out" / "open.xlsx"
     assert main([str(drawn), "--out", str(tmp_path / "processed")]) == 0
     err = capsys.readouterr().err
-    assert "Warning" not in err  # no dice advice before anyone has played
+    assert "Warning" not in err  # no dice advice before anyone has played, no EMA checks
     # the organiser types in session 1's scores
     book = openpyxl.load_workbook(drawn)
     sheet = book["Games"]

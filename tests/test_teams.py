@@ -156,4 +156,4 @@ def test_no_team_column_no_team_ranking(tmp_path):
     assert code == 0
     assert "Teams" not in __import__("openpyxl").load_workbook(out / "open.xlsx").sheetnames
     assert not (out / "report" / "teams.html").exists()
-    assert list(rows(out / "open.xlsx", "EMA results")[0])[-1] == "Points"
+    assert "Team" not in rows(out / "open.xlsx", "EMA results")[0]

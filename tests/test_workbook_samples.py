@@ -155,7 +155,7 @@ def test_the_tournament_sample_marks_the_disqualification(book: Callable[[str], 
     penalties = wb["Penalty list"]
     assert "disqualification" in {c.value for c in column(penalties, "Kind")}
     assert rules(penalties) == {'$D2="disqualification"': (f"D2:D{penalties.max_row}", "FF404040")}
-    assert formats(wb["EMA results"], "Points") == {("int", "#,##0")}
+    assert formats(wb["EMA results"], "Score") == {("int", "#,##0")}
 
 
 def test_the_duplicate_sample_shows_averages_as_fractions(book: Callable[[str], Any]) -> None:

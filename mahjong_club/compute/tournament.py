@@ -105,11 +105,13 @@ class Submission:
 
 
 def submission_of(season: Season, result: TournamentResult, problems: Problems) -> Submission:
-    """The submission's facts, and a warning for each ranked player without a country and
-    for a tournament without a date."""
+    """The submission's facts, and (for a tournament meant for the EMA: some player has an EMA
+    number or a country) a warning for each ranked player without a country and for a
+    tournament without a date."""
     settings = season.settings
+    for_ema = any(r.ema or r.country for r in result.ema)
     for row in result.ema:
-        if not row.country:
+        if for_ema and not row.country:
             info = season.players.get(f"{row.first_name} {row.last_name}".strip())
             name = info.name if info else row.last_name
             problems.warning(
@@ -121,7 +123,7 @@ def submission_of(season: Season, result: TournamentResult, problems: Problems) 
             )
     dates = sorted(g.date for g in season.games if g.date is not None)
     date = dates[0] if dates else settings.as_of
-    if date is None:
+    if date is None and for_ema:
         problems.warning("Settings", None, "", ema_texts.NO_DATE)
     countries = len({r.country for r in result.ema if r.country})
     mcr = season.divisions[0].game is GameType.MCR if season.divisions else False
