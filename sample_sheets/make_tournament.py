@@ -1,8 +1,8 @@
 """Generate the sample EMA riichi tournament workbook (rules.md 4, workbook.md).
 
 Run ``python sample_sheets/make_tournament.py [OUTPUT_DIR]``. It writes
-``sample_sheets/tournament.xlsx``: the "Copenhagen Riichi Open 2026", a one-day EMA riichi
-tournament under the ``ema2016`` ruleset, 40 players from nine countries, 5 sessions of 10
+``sample_sheets/tournament.xlsx``: the "Copenhagen Riichi Open 2026", a two-day EMA riichi
+tournament under the ``ema2016`` ruleset, 40 players from nine countries, 7 sessions of 10
 tables, with the sheets ``Settings``, ``Players``, ``Games`` (Session, Table, Player, Score,
 Substituted, plus the tournament's Date as an Excel date) and ``Penalties``.
 
@@ -21,7 +21,7 @@ Deliberate features (each one asserted by :func:`check_features`):
     Maja Ekström missed session 2 (stuck on a delayed train from Malmö); and ``start`` once:
     Benoît Lefèvre's substitute wins his session 4 table (see (b)).
 (b) Benoît Lefèvre withdraws after session 3 (he had to leave for a family emergency): in
-    sessions 4 and 5 his row stays under his name with the substitute's score and
+    sessions 4 to 7 his row stays under his name with the substitute's score and
     ``Substituted`` = ``start``; he gets -30,000 for each.
 (c) Lukas Müller falls ill during session 3: ``Substituted`` = ``during``. The substitute
     finished second at the table, but the three others still take +15,000 / +5,000 / -5,000
@@ -35,7 +35,7 @@ Deliberate features (each one asserted by :func:`check_features`):
 Penalties (``Penalties`` sheet; each player sits at that session and table): a chombo with
 Points blank (Anders Nygaard, 20,000), a lateness of 7 minutes with Points blank (Jürgen
 Weiß, 7,000), the 11-minute lateness of (e) (0 points), an obstruction of 8,000 (Théo
-Rousseau) and a disqualification in session 5 with Points blank (Björn Sjöberg, caught
+Rousseau) and a disqualification in session 7 with Points blank (Björn Sjöberg, caught
 swapping tiles in the last hand of the final session, so the game was over and no
 ``during`` substitute came in; ranked at the bottom although his points are not the lowest).
 
@@ -52,7 +52,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -62,7 +62,7 @@ from typing import Any
 from openpyxl import Workbook, load_workbook
 from sample_io import save_stable, write_sheet
 
-SEED = 2033
+SEED = 2037
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 TOURNAMENT_XLSX = HERE / "tournament.xlsx"
@@ -70,12 +70,13 @@ DEFAULT_OUTPUT = ROOT / "out" / "tournament"
 
 #: Workbook properties and zip entries get this timestamp, so the file never changes.
 FIXED_TIME = datetime(2026, 3, 1, 12, 0, 0)
-TOURNAMENT_DAY = date(2026, 3, 14)  # a Saturday
+TOURNAMENT_DAY = date(2026, 3, 14)  # a Saturday: sessions 1-4; Sunday: sessions 5-7
+SECOND_DAY_FROM = 5
 
 CLUB = "Mahjong Danmark København"
 TOURNAMENT = "Copenhagen Riichi Open 2026"
 
-SESSIONS = 5
+SESSIONS = 7
 TABLES = 10
 START_POINTS = 30_000
 TABLE_TOTAL = 4 * START_POINTS
@@ -180,7 +181,7 @@ NAMES = [p.name for p in PLAYERS]
 
 # Feature players.
 SUB_X_PLAYER, SUB_X_SESSION = "Maja Ekström", 2  # (a), written "x"; the substitute wins
-WITHDRAWN, WITHDRAWN_FROM = "Benoît Lefèvre", 4  # (b), "start" in sessions 4 and 5
+WITHDRAWN, WITHDRAWN_FROM = "Benoît Lefèvre", 4  # (b), "start" in sessions 4 to 7
 WITHDRAWN_WIN_SESSION = 4  # (a), written "start"; the substitute wins
 ILL_PLAYER, ILL_SESSION = "Lukas Müller", 3  # (c), "during"
 TIE_SESSION = 2  # (d)
@@ -192,7 +193,7 @@ PENALTIES: list[tuple[int, str, str, int | None, int | None, str]] = [
     (2, "Anders Nygaard", "chombo", None, None, "Declared ron on a tile that did not win"),
     (3, "Théo Rousseau", "obstruction", 8_000, None, "Kept discarding before his turn"),
     (4, "Jürgen Weiß", "lateness", None, 7, "Back 7 minutes late from the lunch break"),
-    (5, "Björn Sjöberg", "disqualification", None, None, "Caught swapping tiles, last hand"),
+    (7, "Björn Sjöberg", "disqualification", None, None, "Caught swapping tiles, last hand"),
 ]
 DISQUALIFIED = "Björn Sjöberg"
 
@@ -284,7 +285,7 @@ class Clash(Exception):
 
 
 def build(rng: Random) -> list[Table]:
-    """The 50 tables of the day, features included, each feature at a table of its own
+    """The 70 tables of the day, features included, each feature at a table of its own
     (the day is drawn again, from the same generator, until they are)."""
     while True:
         try:
@@ -491,7 +492,7 @@ def check_features(tables: list[Table], lines: list[Line]) -> None:
     for session, player, *_ in PENALTIES:
         assert player in at(session, player).players()
     by_name = {line.player: line for line in lines}
-    assert by_name[WITHDRAWN].sessions[3:] == [SUBSTITUTED_RESULT] * 2
+    assert by_name[WITHDRAWN].sessions[3:] == [SUBSTITUTED_RESULT] * (SESSIONS - 3)
     assert by_name[LATE_PLAYER].sessions[0] == SUBSTITUTED_RESULT
     assert by_name[LATE_PLAYER].penalties == 0
     assert lines[-1].player == DISQUALIFIED
@@ -562,10 +563,15 @@ def email_of(name: str) -> str:
     return f"{first}.{''.join(rest)}@example.org"
 
 
+def day_of(session: int) -> date:
+    """Saturday for sessions 1-4, Sunday for the rest."""
+    return TOURNAMENT_DAY + timedelta(days=1 if session >= SECOND_DAY_FROM else 0)
+
+
 def games_rows(tables: list[Table]) -> list[list[Any]]:
     """The ``Games`` rows: session, table, player, score, substituted, date."""
     return [
-        [t.session, t.number, s.player, s.score, s.substituted, TOURNAMENT_DAY]
+        [t.session, t.number, s.player, s.score, s.substituted, day_of(t.session)]
         for t in sorted(tables, key=lambda t: (t.session, t.number))
         for s in t.seats
     ]
@@ -593,7 +599,7 @@ def tournament_workbook(tables: list[Table]) -> Workbook:
         ("riichi_ruleset", "ema2016"),
         ("language", "en"),
         ("city", "Copenhagen"),
-        ("days", 1),
+        ("days", 2),
     ]
     write_sheet(ws, ("Key", "Value"), settings, (16, 32))
     players = [(p.name, email_of(p.name), p.rating, p.ema, p.country) for p in PLAYERS]

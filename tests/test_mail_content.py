@@ -103,8 +103,9 @@ def test_tournament_sample_own_result_not_the_league_report():
     assert len(emails) == 41  # 40 players and the organiser
     subject, text, _ = emails["Agnieszka Wójcik"]
     assert subject == "Copenhagen Riichi Open 2026: your result"
-    assert "Copenhagen Riichi Open 2026: you are number 15 of 40 with 17,200 points." in text
-    assert "- Session 5, table 6: −10,400, place 3 (total 17,200)" in text
+    assert "Copenhagen Riichi Open 2026: you are number 28 of 40 with −37,500 points." in text
+    assert "- Session 5, table 6: +13,400, place 2 (total 5,500)" in text
+    assert "- Session 7, table 2: −31,100, place 4 (total −37,500)" in text
     assert "attendance" not in text.lower() and "Your division" not in text
     assert "Karin Åström" not in text  # no 40-row table
     _, text, _ = emails["Anders Nygaard"]

@@ -195,12 +195,12 @@ def test_tournament_ema_csv_highlights(tournament_out):
     rows = list(csv.DictReader(io.StringIO(actual)))
     assert len(rows) == 40
     assert rows[-1]["Last name"] == "SJÖBERG"  # disqualified: ranked last
-    # the tournament's facts on every row, and its MERS weight: 1 day + 0 (40 players)
+    # the tournament's facts on every row, and its MERS weight: 2 days + 0 (40 players)
     # + 0.5 (9 countries) + 0 (open)
     facts = {(r["Tournament"], r["Participants"], r["Date"], r["City"], r["Rules"], r["Days"],
               r["MERS weight"]) for r in rows}  # fmt: skip
     assert facts == {
-        ("Copenhagen Riichi Open 2026", "40", "2026-03-14", "Copenhagen", "Riichi", "1", "1.5")
+        ("Copenhagen Riichi Open 2026", "40", "2026-03-14", "Copenhagen", "Riichi", "2", "2.5")
     }
     assert len({r["Country"] for r in rows}) == 9
     assert {r["Table points"] for r in rows} == {"1"}  # riichi: 1, the points as the score
@@ -216,6 +216,6 @@ def test_tournament_points_add_up(tournament_out):
     )
     assert len(rows) == 40
     for r in rows:
-        sessions = sum(float(r[f"Session {n}"]) for n in range(1, 6))
+        sessions = sum(float(r[f"Session {n}"]) for n in range(1, 8))
         penalty = float(r["Penalties"] or 0)
         assert sessions - penalty == float(r["Points"]), r["Player"]

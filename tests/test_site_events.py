@@ -99,43 +99,47 @@ def test_tournament_ranking_has_a_column_per_session(tournament):
     rows = tables(tournament / "tournament.html")[RANKING]
     header = rows[0]
     assert header[:4] == ["Rank", "Player", "Points", "Decided by"]
-    assert header[4:] == [f"Session {n}" for n in range(1, 6)] + ["Penalties"]
-    karin = rows[1]
-    assert karin == [
+    assert header[4:] == [f"Session {n}" for n in range(1, 8)] + ["Penalties"]
+    soren = rows[1]
+    assert soren == [
         "1",
-        "Karin Åström",
-        "90,600",
+        "Søren Østergaard",
+        "117,000",
         "points",
-        "+45,000",
-        "−8,900",
-        "+21,400",
-        "+19,100",
-        "+14,000",
+        "+6,600",
+        "+19,900",
+        "+27,700",
+        "+31,800",
+        "+25,100",
+        "+19,700",
+        "−13,800",
         "",
     ]
     theo = next(r for r in rows if r[1] == "Théo Rousseau")
-    # 24,400 + 16,500 + 29,400 − 5,900 − 12,100 = 52,300, less the 8,000 obstruction
-    assert (theo[0], theo[2], theo[-1]) == ("6", "44,300", "−8,000")
+    # 13,700 − 18,200 − 9,500 + 27,800 − 19,000 − 32,300 + 3,800 = −33,700, less the 8,000
+    # obstruction
+    assert (theo[0], theo[2], theo[-1]) == ("30", "−41,700", "−8,000")
     assert len(rows) == 41
 
 
 def test_disqualified_and_substituted_players_are_marked_with_why(tournament):
     rows = tables(tournament / "tournament.html")[RANKING]
-    assert rows[-1][:3] == ["40", "Björn Sjöberg disqualified", "−50,700"]
+    # ranked last although 11,000 points would put him higher
+    assert rows[-1][:3] == ["40", "Björn Sjöberg disqualified", "11,000"]
     benoit = next(r for r in rows if r[1].startswith("Benoît Lefèvre"))
-    assert benoit[1] == "Benoît Lefèvre substituted: session 4, 5"
+    assert benoit[1] == "Benoît Lefèvre substituted: session 4, 5, 6, 7"
     page = text(tournament / "tournament.html")
     assert (
-        "Björn Sjöberg: Disqualified in session 5, table 3: Caught swapping tiles, last hand"
+        "Björn Sjöberg: Disqualified in session 7, table 7: Caught swapping tiles, last hand"
         " (ranked below every player who was not disqualified)."
     ) in page
     assert (
-        "Michał Kowalczyk: A substitute played session 1 (table 9) from its start: Arrived"
+        "Michał Kowalczyk: A substitute played session 1 (table 10) from its start: Arrived"
         " 09:41; a substitute played (lateness, 11 minutes); the session counts −30,000 and a"
         " 4th place."
     ) in page
-    assert "Lukas Müller: A substitute took over during session 3 (table 2)" in page
-    assert "Maja Ekström: A substitute played session 2 (table 2) from its start" in page
+    assert "Lukas Müller: A substitute took over during session 3 (table 8)" in page
+    assert "Maja Ekström: A substitute played session 2 (table 6) from its start" in page
 
 
 def test_chart_of_the_top_eight_ends_at_the_ranking_totals(tournament):
@@ -144,7 +148,7 @@ def test_chart_of_the_top_eight_ends_at_the_ranking_totals(tournament):
     assert len(lines) == 8
     rows = tables(tournament / "tournament.html")[RANKING]
     assert [title for _, title in lines] == [f"{r[0]}. {r[1]}: {r[2]}" for r in rows[1:9]]
-    assert all(len(points.split()) == 5 for points, _ in lines)  # a point per session
+    assert all(len(points.split()) == 7 for points, _ in lines)  # a point per session
     legend = re.findall(r'<li><span class="swatch"[^>]*></span>(\d+)\. <a href', html)
     assert legend == [str(n) for n in range(1, 9)]
 
@@ -158,15 +162,23 @@ def test_running_totals_end_at_the_total_on_every_player_page(tournament):
         )
         assert slug, row
     theo = tables(tournament / "player-theo-rousseau.html")["Sessions: Théo Rousseau"]
-    assert [r[2] for r in theo[1:]] == ["24,400", "40,900", "62,300", "56,400", "44,300"]
-    assert theo[3][:4] == ["3", "+29,400", "62,300", "1"]  # the obstruction's session
+    assert [r[2] for r in theo[1:]] == [
+        "13,700",
+        "−4,500",
+        "−22,000",
+        "5,800",
+        "−13,200",
+        "−45,500",
+        "−41,700",
+    ]
+    assert theo[3][:4] == ["3", "−9,500", "−22,000", "3"]  # the obstruction's session
     page = text(tournament / "player-theo-rousseau.html")
-    assert "Rank 6 of 40 · Points: 44,300" in page
-    assert "The sessions add up to 52,300; penalties off the total −8,000; total 44,300." in page
+    assert "Rank 30 of 40 · Points: −41,700" in page
+    assert "The sessions add up to −33,700; penalties off the total −8,000; total −41,700." in page
     penalties = tables(tournament / "player-theo-rousseau.html")["Penalties: Théo Rousseau"]
     assert penalties[1] == [
         "3",
-        "10",
+        "1",
         "obstruction",
         "−8,000",
         "after uma",
@@ -174,19 +186,19 @@ def test_running_totals_end_at_the_total_on_every_player_page(tournament):
     ]
     chart = (tournament / "player-theo-rousseau.html").read_text(encoding="utf-8")
     strong = re.findall(r'stroke-width="4" points="[^"]*"><title>([^<]*)<', chart)
-    assert strong == ["6. Théo Rousseau: 44,300"]
+    assert strong == ["30. Théo Rousseau: −41,700"]
     assert chart.count("<polyline") == 40
 
 
 def test_seating_of_every_session_in_numeric_table_order(tournament):
     seating = tables(tournament / "tournament-seating.html")
-    assert list(seating) == [f"Seating: Session {n}" for n in range(1, 6)]
+    assert list(seating) == [f"Seating: Session {n}" for n in range(1, 8)]
     session1 = seating["Seating: Session 1"]
     assert session1[0] == ["Table", "Player", "Place", "Score", "Result"]  # place first
     numbers = [r[0] for r in session1[1:] if len(r) == 5]
     assert numbers == [str(n) for n in range(1, 11)]  # 1, 2, …, 10 (not 1, 10, 2)
     table1 = [r[-4] for r in session1[1:5]]
-    assert table1 == ["Agnieszka Wójcik", "Camille Girard", "Rasmus Kjeldsen", "Julie Lauridsen"]
+    assert table1 == ["Ingrid Løvås", "Agnieszka Wójcik", "Camilla Juhl", "Björn Sjöberg"]
     michal = next(r for r in session1 if r[-4].startswith("Michał"))
     assert michal[-4:] == ["Michał Kowalczyk substitute", "4", michal[-2], "−30,000"]
 

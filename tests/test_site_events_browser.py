@@ -85,8 +85,8 @@ def test_the_ranking_shows_every_player_with_points(sites, browser):
     rows = browser.execute_script(RANKING_CELLS)
     first = [c[0] for c in rows[0]]
     last = [c[0].split("\n")[0] for c in rows[-1]]
-    assert first == ["1", "Karin Åström", "90,600"]
-    assert last == ["40", "Björn Sjöberg", "−50,700"]
+    assert first == ["1", "Søren Østergaard", "117,000"]
+    assert last == ["40", "Björn Sjöberg", "11,000"]
     browser.get((sites / "duplicate" / "report" / "duplicate.html").as_uri())
     rows = browser.execute_script(RANKING_CELLS)
     assert [c[0] for c in rows[0]] == ["1", "Carlos Mendes", "+20"]
