@@ -320,11 +320,8 @@ def balance_winds(
             rng.shuffle(players)
             tables.append(players)
         seats.append(tables)
-    stuck: set[str] = set()
-    while (move := _unbalanced(seats, stuck)) is not None:
-        player, many, few = move
-        if not _swap_along_path(seats, player, many, few, fixed):
-            stuck.add(player)  # only when played sessions fix it; never loop forever
+    while any(_swap_along_path(seats, *move, fixed) for move in _unbalanced(seats)):
+        pass  # each swap lowers the sum of squared wind counts: the loop ends
     return tuple(tuple((t[0], t[1], t[2], t[3]) for t in tables) for tables in seats[fixed:])
 
 
@@ -337,16 +334,16 @@ def _counts(seats: list[list[list[str]]]) -> dict[str, list[int]]:
     return counts
 
 
-def _unbalanced(seats: list[list[list[str]]], stuck: set[str]) -> tuple[str, int, int] | None:
-    """A player with a wind ``many`` at least two more often than a wind ``few``."""
+def _unbalanced(seats: list[list[list[str]]]) -> list[tuple[str, int, int]]:
+    """Every (player, a wind ``many``, a wind ``few``) where the player has sat ``many`` at
+    least twice as often as ``few``: the swaps that would balance them, most needed first."""
+    moves = []
     for player, count in sorted(_counts(seats).items()):
-        if player in stuck:
-            continue
-        many = max(range(4), key=lambda w: (count[w], -w))
-        few = min(range(4), key=lambda w: (count[w], w))
-        if count[many] - count[few] >= 2:
-            return player, many, few
-    return None
+        for many in sorted(range(4), key=lambda w: (-count[w], w)):
+            for few in sorted(range(4), key=lambda w: (count[w], w)):
+                if count[many] - count[few] >= 2:
+                    moves.append((count[many] - count[few], player, many, few))
+    return [(player, many, few) for _, player, many, few in sorted(moves, key=lambda m: -m[0])]
 
 
 def _swap_along_path(
