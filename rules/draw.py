@@ -204,7 +204,7 @@ def _attempt(
 ) -> Draw:
     """One whole draw: the sessions seated one after another, then their winds."""
     names = [e.name for e in entrants]
-    costs = _PairCosts(entrants, meetings(played))
+    costs = PairCosts(entrants, meetings(played))
     drawn: list[Session] = []
     for _ in range(sessions - len(played)):
         session = seat_session(names, costs, rng)
@@ -216,7 +216,7 @@ def _attempt(
     return Draw(tuple(everything), repeat_count(everything), team, club)
 
 
-class _PairCosts:
+class PairCosts:
     """The cost of seating two players at one table, given who has met so far (a matrix over
     the players' numbers: the search asks it millions of times)."""
 
@@ -249,7 +249,7 @@ class _PairCosts:
                 self.matrix[b][a] += REPEAT
 
 
-def seat_session(names: Sequence[str], costs: _PairCosts, rng: random.Random) -> Session:
+def seat_session(names: Sequence[str], costs: PairCosts, rng: random.Random) -> Session:
     """One session's tables: the cheapest of :data:`RESTARTS` random starts improved by
     swaps (each start: at most :data:`PASSES` passes over every pair of seats at different
     tables); a start that costs nothing, or :data:`PATIENCE` starts without a better one,
@@ -272,7 +272,7 @@ def seat_session(names: Sequence[str], costs: _PairCosts, rng: random.Random) ->
     return tuple((name[t[0]], name[t[1]], name[t[2]], name[t[3]]) for t in best)
 
 
-def _improve(tables: list[list[int]], costs: _PairCosts, rng: random.Random) -> int:
+def _improve(tables: list[list[int]], costs: PairCosts, rng: random.Random) -> int:
     """Swap players between tables while a swap lowers the cost; the final cost."""
     matrix = costs.matrix
     table_costs = [costs.table(t) for t in tables]

@@ -36,6 +36,7 @@ from rules.draw import (
     seed_hash,
     seed_number,
 )
+from rules.swiss import swiss_session
 
 
 @dataclass
@@ -128,7 +129,9 @@ def _swiss(
     seed: str,
 ) -> DrawPlan | Message:
     """The next session seated by the ranking after the sessions played (table 1: the top
-    four …), its winds balanced with the sessions played."""
+    four …; players at neighbouring tables swapped where that avoids a repeat meeting,
+    :func:`rules.swiss.swiss_session`), its winds balanced with the sessions
+    played."""
     if len(entrants) < 4 or len(entrants) % 4:
         code = "too_few" if len(entrants) < 4 else "not_four"
         return say(DRAW[code], count=len(entrants), missing=4 - len(entrants) % 4)
@@ -139,9 +142,7 @@ def _swiss(
     standings = compute(season, problems).result(STANDINGS)
     ranked = [row.record.player for row in standings.standings[0].rows] if standings else []
     order = ranked + [e.name for e in entrants if e.name not in ranked]
-    session: Session = tuple(
-        (order[i], order[i + 1], order[i + 2], order[i + 3]) for i in range(0, len(order), 4)
-    )
+    session = swiss_session(order, played)
     (seated,) = balance_winds([session], random.Random(seed_number(seed)), played)
     everything = (*played, seated)
     team, club = clashes([seated], entrants)
