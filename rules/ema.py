@@ -47,6 +47,17 @@ def mers_weight(days: int, players: int, countries: int, qualification: bool) ->
     return duration + by_players + by_countries + (1 if qualification else 0)
 
 
+def players_weighed(entrants: int, substitutes: int) -> int:
+    """The players the weight counts: everyone who entered and at most three substitutes
+    ("Substitute players (maximum 3) are accounted in the calculation of participating
+    players"). 37 entrants and 4 substitutes make 41 at the tables but 40 for the weight:
+
+    >>> players_weighed(37, 4), players_weighed(40, 1)
+    (40, 41)
+    """
+    return entrants + min(substitutes, MOST_SUBSTITUTES_COUNTED)
+
+
 def base_rank(place: int, players: int) -> Fraction:
     """1000 × (players − place) / (players − 1); a tournament of one player gives 1000."""
     if players <= 1:

@@ -238,6 +238,46 @@ def test_ema_submission_without_a_date_or_country_warns(tmp_path, capsys):
     assert (out / "Test-Open-EMA.csv").is_file()  # no year without a date
 
 
+def test_substitute_entrants_are_marked_in_the_ema_submission(tmp_path, capsys):
+    # Gry and Hans filled seats so the field made whole tables; Hans has no country (a
+    # substitute needs none). Places stay as played; the EMA does not rank the two.
+    sheets = tournament()
+    sheets["Settings"] += [["city", "Odense"], ["as_of", "2026-03-07"]]
+    sheets["Players"][0].append("Substitute")
+    for line in sheets["Players"][1:]:
+        line.append("x" if line[0] in ("Gry Mo", "Hans Ulv") else None)
+    sheets["Players"][8][4] = None  # Hans Ulv: no country
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "Country" not in err
+    with (out / "Test-Open-2026-EMA.csv").open(encoding="utf-8", newline="") as handle:
+        exported = list(csv.reader(handle))
+    assert exported[0][-1] == "Substitute"
+    marked = {(r[3], r[2], r[-1]) for r in exported[1:]}
+    assert ("Gry", "6", "1") in marked and ("Hans", "8", "1") in marked
+    assert ("Anna", "1", "0") in marked and ("Dorte", "7", "0") in marked
+    assert {r[1] for r in exported[1:]} == {"8"}  # everyone who played is listed
+    page = (out / "report" / "tournament.html").read_text(encoding="utf-8")
+    assert page.count("substitute entrant (not ranked by the EMA)") == 2
+
+
+def test_substitutes_count_at_most_three_for_the_mers_weight(tmp_path, capsys):
+    # 8 players of whom 4 substitutes: 4 entrants + 3 substitutes = 7 weighed.
+    sheets = tournament()
+    sheets["Players"][0].append("Substitute")
+    for i, line in enumerate(sheets["Players"][1:]):
+        line.append("yes" if i >= 4 else "no")
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "EMA submission: 7 players from 1 countries" in printed
+    assert "4 substitute(s) marked in the file (Substitute 1)" in printed
+    sheet = rows(out / "open.xlsx", "EMA results")
+    assert [r["Substitute"] for r in sheet].count(1) == 4
+    assert {r["Participants"] for r in sheet} == {8}
+
+
 @pytest.mark.parametrize(
     ("number", "country", "expected"),
     [

@@ -54,16 +54,20 @@ class Tournament(Capability[TournamentResult]):
             return None
         weight = Decimal(s.weight.numerator) / Decimal(s.weight.denominator)  # 1.5, exactly
         how = say(ema_texts.QUALIFIED if s.qualification else ema_texts.OPEN)
-        return str(
+        line = str(
             say(
                 ema_texts.MERS,
-                participants=s.participants,
+                participants=s.players_weighed,
                 countries=s.countries,
                 days=s.days,
                 qualification=how,
                 weight=weight,
             )
         )
+        if not s.substitutes:
+            return line
+        subs = say(ema_texts.SUBSTITUTES, substitutes=s.substitutes, weighed=s.players_weighed)
+        return f"{line}\n{subs}"
 
     def pages(self, run: Run, result: TournamentResult, site: SiteView) -> Sequence[Page]:
         # The ranking, the seating and the players' pages (no league division page).

@@ -15,7 +15,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key, safe_file_name
 from mahjong_club.messages import ema as ema_texts
 from mahjong_club.model import Season
-from rules.ema import mers_weight
+from rules.ema import mers_weight, players_weighed
 from rules.model import GameType, Penalty
 from rules.standings import IMMEDIATE_KINDS, DivisionStandings
 
@@ -63,6 +63,8 @@ class EmaRow:
     team: str = ""
     minipoints: int | None = None  # MCR: the score the EMA takes beside the table points
     player: str = ""  # the name as ranked
+    #: A substitute entrant (``Players.Substitute``): listed, marked, not ranked by the EMA.
+    substitute: bool = False
 
 
 @dataclass
@@ -86,6 +88,8 @@ class Submission:
     name: str
     participants: int
     countries: int
+    #: Substitute entrants among the participants (all listed; the weight counts at most 3).
+    substitutes: int
     date: dt.date | None
     city: str
     rules: str
@@ -93,6 +97,11 @@ class Submission:
     qualification: bool
     weight: Fraction
     mcr: bool
+
+    @property
+    def players_weighed(self) -> int:
+        """The players the MERS weight counts: the entrants and at most three substitutes."""
+        return players_weighed(self.participants - self.substitutes, self.substitutes)
 
     @property
     def file_name(self) -> str:
@@ -106,12 +115,16 @@ class Submission:
 
 def submission_of(season: Season, result: TournamentResult, problems: Problems) -> Submission:
     """The submission's facts, and (for a tournament meant for the EMA: some player has an EMA
-    number or a country) a warning for each ranked player without a country and for a
-    tournament without a date."""
+    number or a country) a warning for each ranked player without a country (substitutes
+    aside: the EMA does not rank them) and for a tournament without a date.
+
+    The MERS weight counts the players who entered and at most three substitutes (EMA,
+    "Basics for ranking system": "Substitute players (maximum 3) are accounted in the
+    calculation of participating players")."""
     settings = season.settings
     for_ema = any(r.ema or r.country for r in result.ema)
     for row in result.ema:
-        if for_ema and not row.country:
+        if for_ema and not row.country and not row.substitute:
             info = season.players.get(f"{row.first_name} {row.last_name}".strip())
             name = info.name if info else row.last_name
             problems.warning(
@@ -127,12 +140,15 @@ def submission_of(season: Season, result: TournamentResult, problems: Problems) 
         problems.warning("Settings", None, "", ema_texts.NO_DATE)
     countries = len({r.country for r in result.ema if r.country})
     mcr = season.divisions[0].game is GameType.MCR if season.divisions else False
-    weight = mers_weight(settings.days, len(result.ema), countries, settings.qualification)
+    substitutes = sum(1 for r in result.ema if r.substitute)
+    counted = players_weighed(len(result.ema) - substitutes, substitutes)
+    weight = mers_weight(settings.days, counted, countries, settings.qualification)
     rules = "MCR" if mcr else "Riichi"
     return Submission(
         result.name,
         len(result.ema),
         countries,
+        substitutes,
         date,
         settings.city,
         rules,
@@ -180,6 +196,7 @@ def compute_tournament(
                 info.team if info else "",
                 row.record.minipoints,
                 row.record.player,
+                info.substitute if info else False,
             )
         )
     result.submission = submission_of(season, result, problems or Problems())

@@ -47,5 +47,12 @@ MERS = entry(
     " {qualification}: MERS-vægt {weight} (varighed + spillere + lande + kvalifikation;"
     " kontrollér den, før filen sendes)",
 )
+SUBSTITUTES = entry(
+    "ema.substitutes",
+    en="  {substitutes} substitute(s) marked in the file (Substitute 1): the EMA does not rank"
+    " their results; the weight counts at most 3 of them ({weighed} players)",
+    da="  {substitutes} reserve(r) markeret i filen (Substitute 1): EMA rangerer ikke deres"
+    " resultater; vægten tæller højst 3 af dem ({weighed} spillere)",
+)
 OPEN = entry("ema.open", en="open to all", da="åben for alle")
 QUALIFIED = entry("ema.qualified", en="by qualification", da="ved kvalifikation")

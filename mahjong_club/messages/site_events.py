@@ -97,6 +97,11 @@ SITE_EVENTS: dict[str, Entry] = {
         en="substituted: session {sessions}",
         da="substitueret: runde {sessions}",
     ),
+    "tournament_substitute_entrant": _site(
+        "tournament_substitute_entrant",
+        en="substitute entrant (not ranked by the EMA)",
+        da="reserve (rangeres ikke af EMA)",
+    ),
     "tournament_no_marks": _site(
         "tournament_no_marks",
         en="No player was disqualified or substituted.",

@@ -30,6 +30,10 @@ class PlayerInfo:
     club: str = ""
     #: The row of the Players sheet (as Excel shows it); 0 when not read from one.
     row: int = 0
+    #: A substitute entrant of a tournament (``Substitute`` yes): fills a seat so the field
+    #: makes whole tables; ranked like everyone, marked in the EMA submission (the EMA does
+    #: not rank their result).
+    substitute: bool = False
 
 
 @dataclass(frozen=True)

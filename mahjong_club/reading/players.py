@@ -5,7 +5,8 @@ Names are compared as every sheet compares them (reading/names.py): ``Åse Mølg
 is the registered one: the results use it, whatever another sheet writes.
 
 ``Email`` (where their standings go), ``Rating``, ``EMA`` (EMA number), ``Country``, ``Team``
-(a tournament's teams) and ``Club`` (the player's own club, kept apart in a draw) are
+(a tournament's teams), ``Club`` (the player's own club, kept apart in a draw) and
+``Substitute`` (yes: a tournament's substitute entrant, marked in the EMA submission) are
 optional; a cell that does not look like an email address, or that could not be put into an
 email header and an SMTP envelope (a control character such as ESC, also when written as Excel's
 ``_x001B_``; a stray sign after the domain), is a warning on its cell, and no email goes to that
@@ -21,7 +22,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.messages import ema as ema_texts
 from mahjong_club.messages import league as texts
 from mahjong_club.model import PlayerInfo
-from mahjong_club.reading.cells import parse_number, parse_text
+from mahjong_club.reading.cells import parse_number, parse_text, parse_yes_no
 from mahjong_club.reading.names import Registered, how_it_differs
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Workbook, read_sheet
@@ -36,7 +37,8 @@ EMA = Column("EMA", parse_text, required=False)
 COUNTRY = Column("Country", parse_text, required=False)
 TEAM = Column("Team", parse_text, required=False, danish="Hold")
 CLUB = Column("Club", parse_text, required=False, danish="Klub")
-PLAYERS = Schema("Players", (PLAYER, EMAIL, RATING, EMA, COUNTRY, TEAM, CLUB))
+SUBSTITUTE = Column("Substitute", parse_yes_no, required=False, danish="Reserve")
+PLAYERS = Schema("Players", (PLAYER, EMAIL, RATING, EMA, COUNTRY, TEAM, CLUB, SUBSTITUTE))
 
 
 def read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
@@ -68,7 +70,10 @@ def read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
             row.warning(EMAIL, texts.EMAIL_INVALID, email=email, name=name)
             email = ""
         _check_ema(row, name, ema, country, numbers)
-        players[name] = PlayerInfo(name, email, rating, ema, country, team, club, row.number)
+        substitute = row.value(SUBSTITUTE) or False
+        players[name] = PlayerInfo(
+            name, email, rating, ema, country, team, club, row.number, substitute
+        )
     return players
 
 

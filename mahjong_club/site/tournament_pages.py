@@ -80,6 +80,8 @@ class TournamentRow:
     sessions: list[Points | None]
     running: list[Points]
     marks: list[Mark] = field(default_factory=list)
+    #: A substitute entrant (``Players.Substitute``), marked on the ranking.
+    substitute: bool = False
 
     @property
     def substituted_sessions(self) -> str:
@@ -132,6 +134,9 @@ def tournament_view(
     tables = _tables(division, games, result.sessions)
     marks = _marks(tables, division.penalties, slugs, games)
     rows = [_row(r, result, division.penalties, games, marks) for r in division.rows]
+    for r in rows:
+        info = season.players.get(r.row.player)
+        r.substitute = info is not None and info.substitute
     dates = sorted({g.date for g in season.games if g.date is not None})
     view = TournamentView(
         result.name, dates, list(result.sessions), rows, tables, marks, division.penalties

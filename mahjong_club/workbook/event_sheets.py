@@ -178,10 +178,13 @@ def ema_rows(t: TournamentResult) -> list[list[Cell]]:
     """The EMA submission, header first: a row per ranked player with the tournament's facts
     (riichi: table points ``1`` and the points as the score; MCR: the table points and the
     minipoints), the last name in capitals, ``1`` for an EMA member (a player with an EMA
-    number); a ``Team`` column when players have teams."""
+    number); a ``Team`` column when players have teams, a ``Substitute`` column (``1`` for a
+    substitute entrant, whose result the EMA does not rank) when there are substitutes."""
     s = t.submission
     teams = any(r.team for r in t.ema)
-    rows: list[list[Cell]] = [[*EMA_COLUMNS, *(["Team"] if teams else [])]]
+    subs = any(r.substitute for r in t.ema)
+    extra = [*(["Team"] if teams else []), *(["Substitute"] if subs else [])]
+    rows: list[list[Cell]] = [[*EMA_COLUMNS, *extra]]
     for r in t.ema:
         table: Cell = number(r.points) if s is not None and s.mcr else 1
         score: Cell = r.minipoints if s is not None and s.mcr else number(r.points)
@@ -191,7 +194,8 @@ def ema_rows(t: TournamentResult) -> list[list[Cell]]:
             line += [s.date, s.city, s.rules, s.days, number(s.weight)]
         else:
             line += [None, None, None, None, None]
-        rows.append([*line, *([r.team] if teams else [])])
+        line += [r.team] if teams else []
+        rows.append([*line, *([1 if r.substitute else 0] if subs else [])])
     return rows
 
 
