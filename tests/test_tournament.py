@@ -224,6 +224,24 @@ def test_ema_submission_column_by_column_against_a_hand_made_file(tmp_path, caps
     assert "Country" not in err and "EMA submission has no date" not in err
 
 
+#: MahjongTournamentSuite's EMA report (EmaReportForm: the DataGridView's header texts, in
+#: the order of DGVEmaReportPlayer's columns), the reference the issue names.
+MTS_EMA_REPORT = [
+    "Place", "First Name", "Last name", "EMA number", "Table points", "Score", "Ema Member",
+    "Country",
+]  # fmt: skip
+
+
+def test_ema_columns_follow_mahjong_tournament_suites_ema_report(tmp_path):
+    code, out = run(tmp_path, tournament())
+    assert code == 0
+    with (out / "Test-Open-EMA.csv").open(encoding="utf-8", newline="") as handle:
+        header = next(csv.reader(handle))
+    start = header.index("Place")
+    ours = header[start : start + len(MTS_EMA_REPORT)]
+    assert [h.casefold() for h in ours] == [h.casefold() for h in MTS_EMA_REPORT]
+
+
 def test_ema_submission_without_a_date_or_country_warns(tmp_path, capsys):
     sheets = tournament()
     sheets["Players"][2][4] = None  # Bo has no country

@@ -248,6 +248,7 @@ SITE: dict[str, Entry] = {
     "display_started": _site("display_started", en="Playing now", da="Spilles nu"),
     "display_where": _site("display_where", en="Find your table", da="Find dit bord"),
     "display_tables": _site("display_tables", en="The tables", da="Bordene"),
+    "display_page": _site("display_page", en="page {page} of {pages}", da="side {page} af {pages}"),
     "display_final": _site(
         "display_final",
         en="Every session is played: the final ranking",

@@ -8,8 +8,15 @@ alphabetically, which is what players look for), and a countdown to the session'
 ``next_session_start`` setting; without JavaScript the start time is shown as text). When
 every session is played it shows the final ranking. The page has no link to fetch and
 reloads itself every :data:`RELOAD` seconds, so a newly written site shows on the screen
-without anyone touching it (a ``<meta http-equiv="refresh">``: it works for a site opened as
-files as well as for a served one).
+without anyone touching it (it works for a site opened as files as well as for a served one).
+
+A screen shows what fits on it: on a screen wider than a phone the page never scrolls (nobody
+stands at the hall's screen with a mouse). Each list longer than its part of the screen
+shows a screenful at a time, "page 1 of 3" beside its heading, and turns to the next page
+every :data:`PAGE_SECONDS` seconds (the arrow keys turn the pages by hand); the reload waits
+until every list has shown all its pages, so a long ranking is never cut short. Without
+JavaScript (or on a phone) the lists are shown whole and the page scrolls; a
+``<meta http-equiv="refresh">`` in ``<noscript>`` still reloads it.
 """
 
 from __future__ import annotations
@@ -25,8 +32,10 @@ from mahjong_club.site.views import Page
 if TYPE_CHECKING:  # the tournament's pages make the display: no import back at run time
     from mahjong_club.site.tournament_pages import TournamentView
 
-#: The display reloads itself this often (seconds).
+#: The display reloads itself this often (seconds), once every list has shown all its pages.
 RELOAD = 60
+#: A list longer than the screen turns to its next page this often (seconds).
+PAGE_SECONDS = 10
 WIND_ORDER = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 
@@ -48,6 +57,7 @@ class DisplayView:
     where: tuple[tuple[str, str, str], ...]  # (player, table, wind), alphabetically
     start: str  # ``14:30`` or ``2026-03-14T14:30``; "" when not given
     reload: int = RELOAD
+    page_seconds: int = PAGE_SECONDS
 
     @property
     def start_time(self) -> str:
