@@ -10,6 +10,7 @@ sent until everything is written.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -134,7 +135,7 @@ class Outputs:
     sheets: list[ResultSheet]
     exports: list[Export]
     site: SiteView
-    pages: dict[str, str]
+    pages: Mapping[str, str]
     emails: list[Outgoing]
     text: str
     warnings: list[str] = field(default_factory=list)

@@ -56,8 +56,10 @@ class Standings(Capability[StandingsResult]):
     def pages(self, run: Run, result: StandingsResult, site: SiteView) -> Sequence[Page]:
         if run.season.tournament:  # its ranking's and players' pages are the tournament's
             return []
+        listed = not site.many_divisions  # else the index lists them, not the navigation
         pages = [
-            Page(f"{d.slug}.html", d.name, "division.html", {"division": d}) for d in site.divisions
+            Page(f"{d.slug}.html", d.name, "division.html", {"division": d}, listed)
+            for d in site.divisions
         ]
         pages += [
             Page(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -189,7 +190,10 @@ def run(args: argparse.Namespace) -> int:
     long_work = _size(source) >= progress_display.LONG_WORKBOOK
     display = progress_display.chosen(args.progress, args.quiet, long_work, sys.stderr)
     with progress_display.shown(display, sys.stderr) as progress:
-        made = make(args, source, out_dir, progress)
+        try:
+            made = make(args, source, out_dir, progress)
+        finally:
+            gc.unfreeze()  # a caller that runs again (the tests) collects this run's objects
     if isinstance(made, int):
         return made
     result, outputs, written, config = made
@@ -221,9 +225,11 @@ def make(args: argparse.Namespace, source: Path, out_dir: Path, progress: Progre
     warn_if_open(source, problems)
     if problems.errors:
         return report_errors(problems, source, args.quiet)
+    gc.freeze()  # what was read lives to the end: the collector need not walk it again
     result = compute(season, problems, options_of(args), progress)
     if problems.errors:
         return report_errors(problems, source, args.quiet)
+    gc.freeze()  # and so do the results
     config = check_send(season.settings) if args.send else None
     if args.send and config is None:
         return 1

@@ -25,7 +25,7 @@ import socket
 import ssl
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,14 +34,32 @@ from mahjong_club.common.progress import Progress
 from mahjong_club.mail.compose import Outgoing
 from mahjong_club.mail.config import SMTPS_PORT, SmtpConfig
 from mahjong_club.mail.ledger import Ledger, LedgerError, hold_lock
+from mahjong_club.mail.mime import smtp_bytes
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.progress import PROGRESS
 
 
-def outbox_files(outgoing: Sequence[Outgoing]) -> dict[str, bytes]:
+class OutboxFiles(Mapping[str, bytes]):
+    """The ``.eml`` files of the outbox, file name -> bytes, each serialised when it is read
+    (written): a federation's 10,000 emails are never all held as bytes at once."""
+
+    def __init__(self, outgoing: Sequence[Outgoing]) -> None:
+        self._by_name = {o.filename: o for o in outgoing}
+
+    def __getitem__(self, filename: str) -> bytes:
+        return self._by_name[filename].data
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+
+def outbox_files(outgoing: Sequence[Outgoing]) -> OutboxFiles:
     """The ``.eml`` files of the outbox."""
-    return {o.filename: o.message.as_bytes() for o in outgoing}
+    return OutboxFiles(outgoing)
 
 
 @dataclass(frozen=True)
@@ -298,7 +316,7 @@ def _login(session: _Session, config: SmtpConfig) -> None:
 def _send_one(session: _Session, item: Outgoing, config: SmtpConfig) -> Refusal | None:
     """Send one email; the server's refusal of this one recipient or of its content, or None."""
     try:
-        session.send_message(item.message, from_addr=item.sender, to_addrs=[item.recipient])
+        session.sendmail(item.sender, [item.recipient], smtp_bytes(item.data))
     except smtplib.SMTPSenderRefused as exc:
         answer = _answer(exc.smtp_code, exc.smtp_error)
         reason = say(texts.STOP_SENDER_REFUSED, host=config.host, sender=item.sender, answer=answer)

@@ -19,7 +19,7 @@ labels and sentences, :mod:`.messages.rules` for what the rules return). Numbers
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from mahjong_club.common.text import plain_number
@@ -28,12 +28,18 @@ from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.site import MONTHS, SITE
 from rules.attendance import Advice
 
+#: How many formatted numbers a locale keeps (then it starts again: memory stays bounded).
+NUMBERS_KEPT = 100_000
+
 
 @dataclass(frozen=True)
 class Locale:
     """Formatting for one language (``en`` or ``da``)."""
 
     language: str = "en"
+    _numbers: dict[tuple[int | Fraction | float, bool], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     @property
     def thousands(self) -> str:
@@ -54,9 +60,21 @@ class Locale:
         return message.render(self.language)
 
     def number(self, value: int | Fraction | float | None, signed: bool = False) -> str:
-        """A whole number with thousands separators, or a fraction to 2 decimals; a real minus."""
+        """A whole number with thousands separators, or a fraction to 2 decimals; a real minus.
+
+        Each distinct value is formatted once (a federation's site shows millions of numbers,
+        most of them the same few thousand): equal values give equal text."""
         if value is None:
             return ""
+        key = (value, signed)
+        known = self._numbers.get(key)
+        if known is None:
+            if len(self._numbers) >= NUMBERS_KEPT:
+                self._numbers.clear()
+            known = self._numbers[key] = self._number(value, signed)
+        return known
+
+    def _number(self, value: int | Fraction | float, signed: bool) -> str:
         exact = Fraction(value)  # floats only come from the charts' scales
         text = plain_number(abs(exact))
         text = text.replace(",", "\x00").replace(".", self.decimal).replace("\x00", self.thousands)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+import zlib
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -103,7 +104,33 @@ def searchable(site: SiteView) -> list[tuple[str, str]]:
     return sorted(found.items(), key=lambda item: (item[0].casefold(), item[0]))
 
 
-def render_site(site: SiteView, on_page: Callable[[str], None] | None = None) -> dict[str, str]:
+class RenderedPages(Mapping[str, str]):
+    """The rendered pages, file name -> HTML, held compressed until they are written.
+
+    A federation's site is half a gigabyte of HTML (11,000 pages), rendered before anything is
+    written (a run writes all its outputs or none); held as text it would be most of the run's
+    memory. Pages of HTML compress about tenfold at zlib's fastest level, and each is
+    decompressed only when it is read (written to ``report/``, or looked at by a test).
+    """
+
+    def __init__(self) -> None:
+        self._pages: dict[str, bytes] = {}
+
+    def add(self, file: str, html: str) -> None:
+        """Keep ``file``'s page."""
+        self._pages[file] = zlib.compress(html.encode("utf-8"), 1)
+
+    def __getitem__(self, file: str) -> str:
+        return zlib.decompress(self._pages[file]).decode("utf-8")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._pages)
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+
+def render_site(site: SiteView, on_page: Callable[[str], None] | None = None) -> RenderedPages:
     """Every page of the site: file name -> HTML; ``on_page`` is told each page's file name
     before it is rendered (a federation's site has thousands: the run's progress)."""
     env = environment(site.locale)
@@ -116,8 +143,9 @@ def render_site(site: SiteView, on_page: Callable[[str], None] | None = None) ->
         "searchable": searchable(site),
     }
     told("index.html")
-    files = {"index.html": env.get_template("index.html").render(**common)}
+    files = RenderedPages()
+    files.add("index.html", env.get_template("index.html").render(**common))
     for page in site.pages:
         told(page.file)
-        files[page.file] = env.get_template(page.template).render(**common, **page.context)
+        files.add(page.file, env.get_template(page.template).render(**common, **page.context))
     return files

@@ -217,6 +217,12 @@ def newest_first(games: Sequence[_Dated]) -> list[_Dated]:
     return sorted(ordered, key=lambda g: g.date or dt.date.min, reverse=True)
 
 
+#: More divisions than this and each page's navigation links the index (which then lists the
+#: divisions) instead of every division: a federation's 1,000 divisions on every one of its
+#: 11,000 pages would be a gigabyte of links.
+NAVIGATION_DIVISIONS = 24
+
+
 @dataclass
 class SiteView:
     """Everything the site and the emails show."""
@@ -252,6 +258,12 @@ class SiteView:
     #: The club behind a tournament whose name heads the site (the ``club`` setting), named
     #: beside it in the header and the printed line; blank when ``club`` is the name itself.
     host: str = ""
+
+    @property
+    def many_divisions(self) -> bool:
+        """More divisions than the navigation lists (:data:`NAVIGATION_DIVISIONS`): the
+        index lists them instead of showing every division's standings."""
+        return len(self.divisions) > NAVIGATION_DIVISIONS
 
     def add_sections(self, sections: Mapping[str, Fragment]) -> None:
         """Add a capability's section to the pages of the players it names; a name of no
