@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Literal, TextIO
@@ -79,6 +80,10 @@ def on_terminal(stream: TextIO) -> bool:
     return interactive and os.environ.get("TERM", "") != "dumb"
 
 
+#: The bar is redrawn at most this often (seconds) as steps are done.
+REDRAW_SECONDS = 0.1
+
+
 class Bar:
     """A rich progress bar on ``stream``: the stage, the bar, done/total, the item, the time.
 
@@ -94,9 +99,11 @@ class Bar:
             TimeElapsedColumn(),
             console=Console(file=stream),
             transient=True,
+            auto_refresh=False,  # no drawing thread: a big site may then render on two cores
         )
         self._task: TaskID | None = None
         self._stage = ""
+        self._drawn = 0.0
 
     def __call__(self, step: Step) -> None:
         item = printable(str(step.item))
@@ -106,6 +113,10 @@ class Bar:
             self._stage = step.stage
             self._task = self.bar.add_task(str(step.title), total=step.total, item=item)
         self.bar.update(self._task, completed=step.done, total=step.total, item=item)
+        now = time.monotonic()
+        if now - self._drawn >= REDRAW_SECONDS or step.finished:
+            self._drawn = now
+            self.bar.refresh()
 
     def __enter__(self) -> Bar:
         self.bar.start()

@@ -28,7 +28,8 @@ from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.site import MONTHS, SITE
 from rules.attendance import Advice
 
-#: How many formatted numbers a locale keeps (then it starts again: memory stays bounded).
+#: How many formatted numbers (dates, texts) a locale keeps (then it starts again: memory
+#: stays bounded).
 NUMBERS_KEPT = 100_000
 
 
@@ -38,6 +39,12 @@ class Locale:
 
     language: str = "en"
     _numbers: dict[tuple[int | Fraction | float, bool], str] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    _dates: dict[dt.date, str] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    _texts: dict[tuple[object, ...], str] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
 
@@ -52,8 +59,18 @@ class Locale:
         return "," if self.language == "da" else "."
 
     def t(self, key: str, **values: object) -> str:
-        """The site string ``key`` (an entry of :data:`SITE`) with ``values`` filled in."""
-        return self.say(say(SITE[key], **values))
+        """The site string ``key`` (an entry of :data:`SITE`) with ``values`` filled in (each
+        distinct call worded once, as :meth:`number` formats)."""
+        try:
+            memo = (key, *sorted(values.items()))
+            known = self._texts.get(memo)
+        except TypeError:  # a value that cannot be a key: word it every time
+            return self.say(say(SITE[key], **values))
+        if known is None:
+            if len(self._texts) >= NUMBERS_KEPT:
+                self._texts.clear()
+            known = self._texts[memo] = self.say(say(SITE[key], **values))
+        return known
 
     def say(self, message: Message) -> str:
         """A catalogue message in this language."""
@@ -85,6 +102,14 @@ class Locale:
         """A date in words."""
         if value is None:
             return ""
+        known = self._dates.get(value)
+        if known is None:
+            if len(self._dates) >= NUMBERS_KEPT:
+                self._dates.clear()
+            known = self._dates[value] = self._date(value)
+        return known
+
+    def _date(self, value: dt.date) -> str:
         month = self.say(say(MONTHS[value.month - 1]))
         if self.language == "da":
             return f"{value.day}. {month} {value.year}"

@@ -8,11 +8,17 @@ search, inline, and without it the index lists every player.
 
 from __future__ import annotations
 
+import os
+import pickle
 import re
+import tempfile
+import threading
 import unicodedata
 import zlib
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
@@ -118,7 +124,11 @@ class RenderedPages(Mapping[str, str]):
 
     def add(self, file: str, html: str) -> None:
         """Keep ``file``'s page."""
-        self._pages[file] = zlib.compress(html.encode("utf-8"), 1)
+        self.keep(file, zlib.compress(html.encode("utf-8"), 1))
+
+    def keep(self, file: str, packed: bytes) -> None:
+        """Keep ``file``'s page, compressed already (zlib)."""
+        self._pages[file] = packed
 
     def __getitem__(self, file: str) -> str:
         return zlib.decompress(self._pages[file]).decode("utf-8")
@@ -130,9 +140,30 @@ class RenderedPages(Mapping[str, str]):
         return len(self._pages)
 
 
-def render_site(site: SiteView, on_page: Callable[[str], None] | None = None) -> RenderedPages:
+#: A site of this many pages or more is rendered on two cores (when the machine has two and
+#: the process may fork): below it, starting the second process costs more than it saves.
+PARALLEL_PAGES = 500
+
+
+@dataclass(frozen=True)
+class _Job:
+    """One page to render: its file, its template and its own values."""
+
+    file: str
+    template: str
+    context: Mapping[str, Any]
+
+
+def render_site(
+    site: SiteView, on_page: Callable[[str], None] | None = None, workers: int | None = None
+) -> RenderedPages:
     """Every page of the site: file name -> HTML; ``on_page`` is told each page's file name
-    before it is rendered (a federation's site has thousands: the run's progress)."""
+    before it is rendered (a federation's site has thousands: the run's progress).
+
+    ``workers`` 2 renders every other page in a forked second process (the default for
+    :data:`PARALLEL_PAGES` pages or more, see :func:`default_workers`); the pages are the
+    same, in the same order, either way.
+    """
     env = environment(site.locale)
     told = on_page or (lambda file: None)
     slugs = {p.name: p.slug for p in site.players}
@@ -142,10 +173,62 @@ def render_site(site: SiteView, on_page: Callable[[str], None] | None = None) ->
         "slug_of": lambda name: slugs.get(name, "index"),
         "searchable": searchable(site),
     }
-    told("index.html")
+    jobs = [_Job("index.html", "index.html", {})]
+    jobs += [_Job(page.file, page.template, page.context) for page in site.pages]
+
+    def render(job: _Job) -> bytes:
+        html = env.get_template(job.template).render(**common, **job.context)
+        return zlib.compress(html.encode("utf-8"), 1)
+
+    count = default_workers(len(jobs)) if workers is None else workers
+    done = _render_forked(jobs, render, told) if count > 1 else None
     files = RenderedPages()
-    files.add("index.html", env.get_template("index.html").render(**common))
-    for page in site.pages:
-        told(page.file)
-        files.add(page.file, env.get_template(page.template).render(**common, **page.context))
+    for number, job in enumerate(jobs):
+        if done is not None and number in done:
+            files.keep(job.file, done[number])
+            continue
+        told(job.file)
+        files.keep(job.file, render(job))
     return files
+
+
+def default_workers(pages: int) -> int:
+    """2 for a big site on a machine with two cores whose process may fork (no other thread
+    running: the drop page and the watch render in threads, and stay on one core), else 1."""
+    if pages < PARALLEL_PAGES or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork"):
+        return 1
+    return 2 if threading.active_count() == 1 else 1
+
+
+def _render_forked(
+    jobs: list[_Job], render: Callable[[_Job], bytes], told: Callable[[str], None]
+) -> dict[int, bytes] | None:
+    """Render the odd-numbered jobs in a forked child while this process renders the even
+    ones; every page rendered, by job number, or None when the child failed (then the
+    caller renders its pages itself, and any error shows there, as without a child)."""
+    with tempfile.TemporaryDirectory(prefix="mahjong-club-pages-") as folder:
+        result = Path(folder) / "pages.pickle"
+        pid = os.fork()
+        if pid == 0:  # the child: its pages to the file, then out without cleaning up
+            code = 1
+            try:
+                theirs = {n: render(jobs[n]) for n in range(1, len(jobs), 2)}
+                with open(result, "wb") as out:
+                    pickle.dump(theirs, out, protocol=pickle.HIGHEST_PROTOCOL)
+                code = 0
+            finally:
+                os._exit(code)
+        try:
+            ours = {}
+            for n in range(0, len(jobs), 2):
+                told(jobs[n].file)
+                ours[n] = render(jobs[n])
+        finally:
+            _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0 or not result.exists():
+            return ours
+        with open(result, "rb") as handle:
+            theirs = pickle.load(handle)
+    for n in theirs:
+        told(jobs[n].file)
+    return {**ours, **theirs}

@@ -1,0 +1,69 @@
+"""A big site renders on two cores (a forked second process renders every other page): the
+pages are exactly those of one process, in the same order, and the progress hears of each
+page once; a child that fails leaves its pages to the parent."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from mahjong_club.pipeline import compute, read_workbook, site_view
+from mahjong_club.site import render
+from mahjong_club.site.render import PARALLEL_PAGES, default_workers, render_site
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX's")
+
+
+@pytest.fixture(scope="module")
+def site():
+    season, problems = read_workbook(ROOT / "sample_sheets" / "season.xlsx")
+    return site_view(compute(season, problems))
+
+
+def test_two_processes_make_the_same_pages_in_the_same_order(site):
+    told_one: list[str] = []
+    told_two: list[str] = []
+    one = render_site(site, told_one.append, workers=1)
+    two = render_site(site, told_two.append, workers=2)
+    assert list(two) == list(one)
+    assert all(two[file] == one[file] for file in one)
+    assert sorted(told_two) == sorted(told_one) == sorted(one)  # each page told once
+    assert len(one) > 20
+
+
+def test_a_failing_child_leaves_its_pages_to_the_parent(site, monkeypatch):
+    parent = os.getpid()
+    real = render.environment
+
+    def environment(locale, autoescape=True):
+        env = real(locale, autoescape)
+        original = env.get_template
+
+        def get_template(*args, **kwargs):
+            if os.getpid() != parent:
+                raise RuntimeError("the child breaks")
+            return original(*args, **kwargs)
+
+        env.get_template = get_template  # type: ignore[method-assign]
+        return env
+
+    monkeypatch.setattr(render, "environment", environment)
+    two = render_site(site, workers=2)
+    monkeypatch.undo()
+    assert dict(two) == dict(render_site(site, workers=1))
+
+
+def test_two_cores_only_for_a_big_site_in_a_process_without_other_threads(monkeypatch):
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert default_workers(PARALLEL_PAGES - 1) == 1
+    assert default_workers(PARALLEL_PAGES) == (2 if threading.active_count() == 1 else 1)
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    assert default_workers(PARALLEL_PAGES) == 1
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    assert default_workers(PARALLEL_PAGES * 10) == 1
