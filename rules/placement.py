@@ -23,8 +23,10 @@ from rules.ruleset import Number
 
 
 def placements(scores: Sequence[int]) -> list[int]:
-    """Each score's placement: 1 + how many scores at the table are strictly higher."""
-    return [1 + sum(1 for other in scores if other > score) for score in scores]
+    """Each score's placement: 1 + how many scores at the table are strictly higher (the
+    score's first position among the scores best first)."""
+    best_first = sorted(scores, reverse=True)
+    return [1 + best_first.index(score) for score in scores]
 
 
 def share_by_place(scores: Sequence[int], table: Sequence[Number]) -> list[Number]:
@@ -36,9 +38,10 @@ def share_by_place(scores: Sequence[int], table: Sequence[Number]) -> list[Numbe
     if len(table) != len(scores):
         raise ValueError(f"need {len(scores)} values by place, got {len(table)}")
     shares: list[Number] = []
+    best_first = sorted(scores, reverse=True)
     for score in scores:
-        first = sum(1 for other in scores if other > score)  # 0-based first place occupied
-        tied = sum(1 for other in scores if other == score)
+        first = best_first.index(score)  # 0-based first place occupied
+        tied = best_first.count(score)
         total = sum(table[first : first + tied])
         if tied == 1:
             shares.append(total)

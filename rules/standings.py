@@ -66,13 +66,21 @@ def score_game(
     return score_riichi_game(game, ruleset, immediate)
 
 
+#: Games scored already, by (division, game): a run that ranks the same games twice (this
+#: week's standings and last week's, for the movement) scores each game once. Valid for one
+#: ruleset and one set of penalties per game.
+Scored = dict[tuple[str, str], list[SeatResult]]
+
+
 def division_records(
     division: Division,
     games: Iterable[Game],
     penalties: Iterable[Penalty],
     ruleset: Ruleset,
+    scored: Scored | None = None,
 ) -> tuple[list[PlayerRecord], dict[str, frozenset[str]]]:
-    """Every member's season record, and who played each game themselves."""
+    """Every member's season record, and who played each game themselves (each game's
+    results taken from ``scored`` when there, else scored and kept there)."""
     immediate: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     after: dict[str, int] = defaultdict(int)
     disqualified: set[str] = set()
@@ -88,7 +96,12 @@ def division_records(
     results: dict[str, list[tuple[str, SeatResult]]] = {m: [] for m in division.members}
     played_by: dict[str, frozenset[str]] = {}
     for game in games:
-        seat_results = score_game(game, division.game, ruleset, immediate.get(game.id))
+        key = (division.name, game.id)
+        seat_results = scored.get(key) if scored is not None else None
+        if seat_results is None:
+            seat_results = score_game(game, division.game, ruleset, immediate.get(game.id))
+            if scored is not None:
+                scored[key] = seat_results
         played_by[game.id] = frozenset(r.player for r in seat_results if r.played)
         for result in seat_results:
             results.setdefault(result.player, []).append((game.id, result))
@@ -125,12 +138,14 @@ def division_standings(
     penalties: Iterable[Penalty],
     dice: Iterable[DiceRoll],
     ruleset: Ruleset,
+    scored: Scored | None = None,
 ) -> DivisionStandings:
     """Rank one division's members by its game type's tie-breaker chain, then dice.
 
-    ``games``, ``penalties`` and ``dice`` must be this division's own.
+    ``games``, ``penalties`` and ``dice`` must be this division's own; ``scored``: see
+    :data:`Scored`.
     """
-    records, played_by = division_records(division, games, penalties, ruleset)
+    records, played_by = division_records(division, games, penalties, ruleset, scored)
     ctx = TieContext(played_by=played_by, dice={(d.player, d.round): d.roll for d in dice})
     rows, needed = rank_players(records, chain_for(division.game), ctx)
     return DivisionStandings(division, rows, needed)
@@ -142,10 +157,11 @@ def season_standings(
     penalties: Iterable[Penalty],
     dice: Iterable[DiceRoll],
     ruleset: Ruleset,
+    scored: Scored | None = None,
 ) -> list[DivisionStandings]:
     """Standings of every division, in ladder order (MCR then riichi, level 1 first).
 
-    Penalties must carry their ``division``.
+    Penalties must carry their ``division``. ``scored``: see :data:`Scored`.
     """
     by_division: dict[str, list[Game]] = defaultdict(list)
     for game in games:
@@ -158,7 +174,7 @@ def season_standings(
         dice_by[roll.division].append(roll)
     ordered = sorted(divisions, key=division_order)
     return [
-        division_standings(d, by_division[d.name], pen_by[d.name], dice_by[d.name], ruleset)
+        division_standings(d, by_division[d.name], pen_by[d.name], dice_by[d.name], ruleset, scored)
         for d in ordered
     ]
 

@@ -53,6 +53,20 @@ def test_placements_are_consistent_with_scores(scores):
                 assert places[i] == places[j]
 
 
+@given(st.lists(st.integers(-3, 3), min_size=1, max_size=6), st.data())
+def test_placements_and_shares_follow_their_definition(scores, data):
+    """1 + how many scores are strictly higher; a tied group splits the values of the
+    places it occupies (the definitions in rules/placement.py, counted plainly)."""
+    table = data.draw(st.lists(st.integers(-9, 9), min_size=len(scores), max_size=len(scores)))
+    for score, place, share in zip(
+        scores, placements(scores), share_by_place(scores, table), strict=True
+    ):
+        higher = sum(1 for other in scores if other > score)
+        tied = sum(1 for other in scores if other == score)
+        assert place == 1 + higher
+        assert share == Fraction(sum(table[higher : higher + tied]), tied)
+
+
 @given(
     st.lists(
         st.tuples(

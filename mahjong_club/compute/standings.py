@@ -16,7 +16,7 @@ from mahjong_club.messages import compute as texts
 from mahjong_club.model import Season, season_dates
 from rules.dice import settle_with_dice
 from rules.model import DiceRoll
-from rules.standings import DivisionStandings, season_standings
+from rules.standings import DivisionStandings, Scored, season_standings
 from rules.status import row_statuses, tie_decides_status
 from rules.tiebreakers import DiceNeeded
 
@@ -63,10 +63,11 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
     to make.
     """
     result = StandingsResult()
+    scored: Scored = {}  # each game scored once, for every ranking below
 
     def rank(dice: Sequence[DiceRoll]) -> list[DivisionStandings]:
         return season_standings(
-            season.divisions, season.games, season.penalties, dice, season.ruleset
+            season.divisions, season.games, season.penalties, dice, season.ruleset, scored
         )
 
     if dice_seed is None:
@@ -92,7 +93,7 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
     if season.settings.season_complete:
         result.statuses = final_statuses(result.standings)
         result.dice_actions = dice_actions(result.standings)
-    result.previous_ranks = previous_ranks(season, result.new_dice)
+    result.previous_ranks = previous_ranks(season, result.new_dice, scored)
     return result
 
 
@@ -136,11 +137,16 @@ def _top_levels(standings: list[DivisionStandings]) -> dict[str, int]:
     return top_levels
 
 
-def previous_ranks(season: Season, new_dice: Sequence[DiceRoll]) -> dict[tuple[str, str], int]:
+def previous_ranks(
+    season: Season, new_dice: Sequence[DiceRoll], scored: Scored | None = None
+) -> dict[tuple[str, str], int]:
     """Ranks one week before the report date, from the same workbook, by (division, player).
 
     Only the games dated up to then count, with the penalties of those games (and those of no
     game); the dice are the recorded rolls and ``new_dice``. Empty without such games.
+    ``scored`` holds this week's scored games: a game's penalties are the same a week
+    earlier (those of games not counted yet are left out with their games), so each game is
+    scored once.
     """
     _, as_of = season_dates(season)
     if as_of is None:
@@ -152,5 +158,5 @@ def previous_ranks(season: Season, new_dice: Sequence[DiceRoll]) -> dict[tuple[s
     kept = {g.id for g in games}
     penalties = [p for p in season.penalties if p.game_id is None or p.game_id in kept]
     rolls = [*season.dice, *new_dice]
-    before = season_standings(season.divisions, games, penalties, rolls, season.ruleset)
+    before = season_standings(season.divisions, games, penalties, rolls, season.ruleset, scored)
     return {(s.division.name, r.record.player): r.rank for s in before for r in s.rows}
