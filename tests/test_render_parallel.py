@@ -5,6 +5,7 @@ page once; a child that fails leaves its pages to the parent."""
 from __future__ import annotations
 
 import os
+import signal
 import threading
 from pathlib import Path
 
@@ -67,3 +68,46 @@ def test_two_cores_only_for_a_big_site_in_a_process_without_other_threads(monkey
     monkeypatch.setattr(threading, "active_count", lambda: 1)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert default_workers(PARALLEL_PAGES * 10) == 1
+
+
+def test_an_error_in_the_parent_stops_the_child_too(site, monkeypatch):
+    parent = os.getpid()
+    real = render.environment
+
+    def environment(locale, autoescape=True):
+        env = real(locale, autoescape)
+        original = env.get_template
+
+        def get_template(*args, **kwargs):
+            if os.getpid() == parent:
+                raise RuntimeError("the parent breaks")
+            return original(*args, **kwargs)
+
+        env.get_template = get_template  # type: ignore[method-assign]
+        return env
+
+    children: list[int] = []
+    real_fork = os.fork
+
+    def fork():
+        pid = real_fork()
+        if pid:
+            children.append(pid)
+        return pid
+
+    killed: list[tuple[int, int]] = []
+    real_kill = os.kill
+
+    def kill(pid, sig):
+        killed.append((pid, sig))
+        real_kill(pid, sig)
+
+    monkeypatch.setattr(render, "environment", environment)
+    monkeypatch.setattr(os, "fork", fork)
+    monkeypatch.setattr(os, "kill", kill)
+    with pytest.raises(RuntimeError, match="the parent breaks"):
+        render_site(site, workers=2)
+    assert len(children) == 1
+    assert killed == [(children[0], signal.SIGKILL)]  # not left rendering on its own
+    with pytest.raises(ChildProcessError, match="No child process"):
+        os.waitpid(children[0], os.WNOHANG)  # stopped and reaped: nothing left behind

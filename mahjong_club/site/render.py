@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import pickle
 import re
+import signal
 import tempfile
 import threading
 import unicodedata
@@ -223,6 +224,9 @@ def _render_forked(
             for n in range(0, len(jobs), 2):
                 told(jobs[n].file)
                 ours[n] = render(jobs[n])
+        except BaseException:  # Ctrl-C, or an error that stops the run: the child too
+            os.kill(pid, signal.SIGKILL)
+            raise
         finally:
             _, status = os.waitpid(pid, 0)
         if os.waitstatus_to_exitcode(status) != 0 or not result.exists():
