@@ -104,11 +104,42 @@ def test_long_names_and_subjects_are_folded_to_short_lines(value):
     assert to_name(data) == value
 
 
-def test_a_line_break_in_a_header_value_is_refused():
-    with pytest.raises(ValueError, match="line break"):
-        build(name="Åse\nBcc: evil@example.org")
-    with pytest.raises(ValueError, match="line break"):
-        build(subject="Results\r\nBcc: evil@example.org")
+@pytest.mark.parametrize(
+    "control", ["\n", "\r\n", "\x0b", "\x0c", "\x1c", "\x00", "\x7f", "\u2028"]
+)
+def test_a_line_break_or_control_character_in_a_header_value_is_refused(control):
+    """Some mail programs take a vertical tab or form feed for a line break when they
+    rewrite a header: it would become a header of its own."""
+    with pytest.raises(ValueError, match="line break or control character"):
+        build(name=f"Åse{control}Bcc: evil@example.org")
+    with pytest.raises(ValueError, match="line break or control character"):
+        build(subject=f"Results{control}Bcc: evil@example.org")
+
+
+@pytest.mark.parametrize(
+    "address", ["x@y.org>, Evil <evil@example.org", "a b@example.org", "a;b@example.org", "abc"]
+)
+def test_an_address_that_is_not_one_plain_address_is_refused(address):
+    with pytest.raises(ValueError, match="not one plain email address"):
+        mime_bytes(
+            subject="s", sender=("", "o@example.org"), to=("Åse", address),
+            date="d", message_id="<1@x>", text="a", html="b",
+        )  # fmt: skip
+
+
+def test_a_quoted_local_part_is_one_address():
+    data = mime_bytes(
+        subject="s", sender=("", "o@example.org"), to=("Åse", '"a,b"@example.org'),
+        date="d", message_id="<1@x>", text="a", html="b",
+    )  # fmt: skip
+    (to,) = parse(data)["To"].addresses
+    assert to.addr_spec == '"a,b"@example.org'
+
+
+def test_a_nul_in_a_text_is_never_sent_raw():
+    data = build(text="a\x00b\n")
+    assert b"\x00" not in data
+    assert body(parse(data), "plain") == "a\x00b\n"
 
 
 def test_plain_ascii_with_short_lines_is_sent_as_it_is_and_the_rest_quoted_printable():

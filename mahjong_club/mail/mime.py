@@ -8,16 +8,19 @@ with the standard library's encoders doing what needs care:
 
 * a display name or subject that is not plain ASCII becomes an RFC 2047 encoded word
   (:func:`email.utils.formataddr`, :class:`email.header.Header`); names with quotes or
-  commas are quoted; a line break never reaches a header (the caller makes names one line,
-  and this module refuses a header value with a line break);
-* a part that is plain ASCII with lines of at most 78 characters is sent as it is
+  commas are quoted; a line break or control character never reaches a header (the caller
+  makes names one line, and this module refuses a header value with one, and an address
+  that is not one plain address);
+* a part that is plain ASCII with lines of at most 78 characters and no NUL is sent as it is
   (``7bit``); any other is quoted-printable (:func:`binascii.b2a_qp`, in C), readable in the
   ``.eml`` file and safe for every mail server (no 8BITMIME needed);
 * the boundary is derived from the parts' contents (the same email, the same bytes) and
   checked not to occur in them.
 
-Lines end in ``\\n`` (as ``.eml`` files and :meth:`email.message.Message.as_bytes` write
-them); :func:`smtp_bytes` turns them into the ``\\r\\n`` SMTP sends.
+No line is longer than 78 characters, but for an address longer than that (an address cannot
+be folded). Lines end in ``\\n`` (as ``.eml`` files and
+:meth:`email.message.Message.as_bytes` write them); :func:`smtp_bytes` turns them into the
+``\\r\\n`` SMTP sends.
 
     >>> data = mime_bytes(
     ...     subject="Resultater — Mahjong Danmark",
@@ -42,8 +45,11 @@ from __future__ import annotations
 
 import binascii
 import hashlib
+import re
 from email.header import Header
 from email.utils import formataddr
+
+from mahjong_club.common.addresses import control_character
 
 #: The longest line a part may have to be sent as it is (RFC 5322's recommended 78).
 PLAIN_LINE = 78
@@ -87,9 +93,28 @@ def smtp_bytes(data: bytes) -> bytes:
 
 
 def _one_line(value: str) -> str:
-    if "\n" in value or "\r" in value:
-        raise ValueError(f"a header value with a line break: {value!r}")
+    """``value`` when it has no line break or control character (some mail programs take a
+    form feed or a vertical tab for a line break when they rewrite a header: a header of its
+    own); else a ValueError. The composer makes names and subjects one line first."""
+    if control_character(value) is not None:
+        raise ValueError(f"a header value with a line break or control character: {value!r}")
     return value
+
+
+#: One address as a header writes it: a plain local part or a quoted one (``"a,b"``), ``@``,
+#: a domain.
+_ONE_ADDRESS = re.compile(
+    r"""^(?:[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+|"(?:[^"\\\x00-\x1f\x7f]|\\[\x20-\x7e])*")"""
+    r"@(?:[A-Za-z0-9.-]+|\[[^\]\s]+\])$"
+)
+
+
+def _address(address: str) -> str:
+    """``address`` when it is one address (nothing that would make it two, or a header of
+    its own), else a ValueError; the composer checks addresses first."""
+    if not _ONE_ADDRESS.match(address):
+        raise ValueError(f"not one plain email address: {address!r}")
+    return address
 
 
 def _mailbox(name: str, address: str, header: str) -> str:
@@ -97,7 +122,7 @@ def _mailbox(name: str, address: str, header: str) -> str:
     line folded before ``<address>`` when it would pass :data:`PLAIN_LINE` characters (a mail
     program must never have to refold it: refolding a name with quotes and commas in it has
     broken it before)."""
-    name, address = _one_line(name), _one_line(address)
+    name, address = _one_line(name), _address(address)
     if not name:
         return address
     phrase = formataddr((name, address)).removesuffix(f" <{address}>")
@@ -149,7 +174,8 @@ def _part(content: str, subtype: str) -> bytes:
     if not body.endswith("\n"):
         body += "\n"
     data = body.encode("utf-8")
-    if data.isascii() and max(len(line) for line in data.split(b"\n")) <= PLAIN_LINE:
+    lines = data.split(b"\n")
+    if data.isascii() and b"\x00" not in data and max(map(len, lines)) <= PLAIN_LINE:
         encoding = "7bit"
     else:
         encoding = "quoted-printable"
