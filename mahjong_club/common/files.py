@@ -182,15 +182,16 @@ def fsync_tree(folder: Path) -> None:
     ]
     if len(files) > FSYNC_THREADS:
         with ThreadPoolExecutor(FSYNC_THREADS) as pool:
-            list(pool.map(_fsync_file, files))
+            list(pool.map(fsync_file, files))
     else:
         for path in files:
-            _fsync_file(path)
+            fsync_file(path)
     for root, _, _ in walked:
         fsync_folder(Path(root))
 
 
-def _fsync_file(path: str) -> None:
+def fsync_file(path: str | Path) -> None:
+    """Make the file at ``path`` durable."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)

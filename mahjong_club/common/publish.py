@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from mahjong_club.common.files import (
+    fsync_file,
     fsync_folder,
     fsync_tree,
     is_temp_of,
@@ -324,7 +325,7 @@ def refresh_target(link: Path, staged: Path) -> None:
             swap_in(build, target)
         else:
             shutil.copyfile(staged, build)
-            _fsync_file(build)
+            fsync_file(build)
             os.replace(build, target)
     except OSError as exc:
         remove_tree(build)
@@ -340,14 +341,6 @@ def _as_target(exc: OSError, build: Path, target: Path) -> OSError:
     if exc.errno is None or not named or not Path(named).is_relative_to(build):
         return exc
     return type(exc)(exc.errno, exc.strerror, str(target / Path(named).relative_to(build)))
-
-
-def _fsync_file(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _check_replaceable(target: Path, link: Path) -> None:
