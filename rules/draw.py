@@ -241,6 +241,16 @@ class PairCosts:
         row = self.matrix
         return sum(row[a][b] for a, b in combinations(players, 2))
 
+    def swap_gain(self, one: Sequence[int], i: int, two: Sequence[int], j: int) -> int:
+        """How much cheaper tables ``one`` and ``two`` get when ``one[i]`` and ``two[j]``
+        change places (negative: dearer)."""
+        matrix = self.matrix
+        p, q = one[i], two[j]
+        rest_x = [one[k] for k in range(4) if k != i]
+        rest_y = [two[k] for k in range(4) if k != j]
+        gain = sum(matrix[p][r] - matrix[q][r] for r in rest_x)
+        return gain + sum(matrix[q][r] - matrix[p][r] for r in rest_y)
+
     def seat(self, session: Session) -> None:
         """The session is played: its pairs have met once more."""
         for table in session:
@@ -274,7 +284,6 @@ def seat_session(names: Sequence[str], costs: PairCosts, rng: random.Random) -> 
 
 def _improve(tables: list[list[int]], costs: PairCosts, rng: random.Random) -> int:
     """Swap players between tables while a swap lowers the cost; the final cost."""
-    matrix = costs.matrix
     table_costs = [costs.table(t) for t in tables]
     for _ in range(PASSES):
         improved = False
@@ -286,13 +295,8 @@ def _improve(tables: list[list[int]], costs: PairCosts, rng: random.Random) -> i
             one, two = tables[x], tables[y]
             for i in range(4):
                 for j in range(4):
-                    p, q = one[i], two[j]
-                    rest_x = [one[k] for k in range(4) if k != i]
-                    rest_y = [two[k] for k in range(4) if k != j]
-                    gain = sum(matrix[p][r] - matrix[q][r] for r in rest_x)
-                    gain += sum(matrix[q][r] - matrix[p][r] for r in rest_y)
-                    if gain > 0:
-                        one[i], two[j] = q, p
+                    if costs.swap_gain(one, i, two, j) > 0:
+                        one[i], two[j] = two[j], one[i]
                         table_costs[x] = costs.table(one)
                         table_costs[y] = costs.table(two)
                         improved = True

@@ -61,7 +61,6 @@ def _swap_once(tables: list[list[int]], costs: PairCosts, x: int, window: int) -
     table's highest first; whether one was made. Nobody ends more than ``window`` tables
     from the table their ranking gives them (player ``p`` of the ranking: table ``p // 4``),
     so swaps cannot carry a player further and further down."""
-    matrix = costs.matrix
     for y in range(x + 1, min(x + window, len(tables) - 1) + 1):
         one, two = tables[x], tables[y]
         for i in sorted(range(4), key=lambda k: -one[k]):
@@ -69,11 +68,7 @@ def _swap_once(tables: list[list[int]], costs: PairCosts, x: int, window: int) -
                 p, q = one[i], two[j]
                 if abs(p // 4 - y) > window or abs(q // 4 - x) > window:
                     continue
-                rest_x = [one[k] for k in range(4) if k != i]
-                rest_y = [two[k] for k in range(4) if k != j]
-                gain = sum(matrix[p][r] - matrix[q][r] for r in rest_x)
-                gain += sum(matrix[q][r] - matrix[p][r] for r in rest_y)
-                if gain > 0:
+                if costs.swap_gain(one, i, two, j) > 0:
                     one[i], two[j] = q, p
                     return True
     return False
