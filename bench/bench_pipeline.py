@@ -33,6 +33,15 @@ DIVISIONS += [(f"MCR {i}", "MCR", i) for i in range(1, 11)]
 MEMBERS = 20
 
 
+def random_scores(rng: random.Random, game: str) -> list[int]:
+    """A game's four valid scores: riichi's add up to 120,000, MCR's to 0."""
+    if game == "Riichi":
+        scores = [rng.randrange(50, 600) * 100 for _ in range(3)]
+        return [*scores, 120000 - sum(scores)]
+    scores = [rng.randrange(-60, 60) for _ in range(3)]
+    return [*scores, -sum(scores)]
+
+
 def build(path: Path, rows: int) -> None:
     """A valid league workbook with ``rows`` game rows (rounded down to whole games)."""
     rng = random.Random(1)
@@ -48,12 +57,7 @@ def build(path: Path, rows: int) -> None:
     for g in range(rows // 4):
         name, game, _ = DIVISIONS[g % len(DIVISIONS)]
         seated = rng.sample(range(MEMBERS), 4)
-        if game == "Riichi":
-            scores = [rng.randrange(50, 600) * 100 for _ in range(3)]
-            scores.append(120000 - sum(scores))
-        else:
-            scores = [rng.randrange(-60, 60) for _ in range(3)]
-            scores.append(-sum(scores))
+        scores = random_scores(rng, game)
         date = start + dt.timedelta(days=7 * (g % 40))
         for m, score in zip(seated, scores, strict=True):
             games.append([g + 1, date, name, f"{name} player {m:02d}", score, None])

@@ -69,6 +69,7 @@ def build(path: Path, rows: int) -> None:
     The small sheets come from openpyxl; ``Games`` and ``Attendance`` are spliced in by the
     tool's own sheet writer (openpyxl takes minutes for a million rows)."""
     import openpyxl
+    from bench_pipeline import random_scores
 
     from mahjong_club.workbook.xlsx import ResultSheet, write_result_workbook
 
@@ -112,12 +113,7 @@ def build(path: Path, rows: int) -> None:
             game, level = ("Riichi", d // 2 + 1) if d % 2 == 0 else ("MCR", d // 2 + 1)
             night = nights[(g // divisions) % NIGHTS]
             seated = rng.sample(range(DIVISION_SIZE), 4)
-            if game == "Riichi":
-                scores = [rng.randrange(50, 600) * 100 for _ in range(3)]
-                scores.append(120000 - sum(scores))
-            else:
-                scores = [rng.randrange(-60, 60) for _ in range(3)]
-                scores.append(-sum(scores))
+            scores = random_scores(rng, game)
             for m, score in zip(seated, scores, strict=True):
                 player = names[d * DIVISION_SIZE + m]
                 games.append([g + 1, night, f"{game} {level:04d}", player, score, None])

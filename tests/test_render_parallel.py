@@ -37,7 +37,8 @@ def test_two_processes_make_the_same_pages_in_the_same_order(site):
     assert len(one) > 20
 
 
-def test_a_failing_child_leaves_its_pages_to_the_parent(site, monkeypatch):
+def break_templates(monkeypatch, in_child: bool, message: str) -> None:
+    """Templates fail in the forked child (``in_child``) or in this process."""
     parent = os.getpid()
     real = render.environment
 
@@ -46,14 +47,18 @@ def test_a_failing_child_leaves_its_pages_to_the_parent(site, monkeypatch):
         original = env.get_template
 
         def get_template(*args, **kwargs):
-            if os.getpid() != parent:
-                raise RuntimeError("the child breaks")
+            if (os.getpid() != parent) == in_child:
+                raise RuntimeError(message)
             return original(*args, **kwargs)
 
         env.get_template = get_template  # type: ignore[method-assign]
         return env
 
     monkeypatch.setattr(render, "environment", environment)
+
+
+def test_a_failing_child_leaves_its_pages_to_the_parent(site, monkeypatch):
+    break_templates(monkeypatch, in_child=True, message="the child breaks")
     two = render_site(site, workers=2)
     monkeypatch.undo()
     assert dict(two) == dict(render_site(site, workers=1))
@@ -71,21 +76,7 @@ def test_two_cores_only_for_a_big_site_in_a_process_without_other_threads(monkey
 
 
 def test_an_error_in_the_parent_stops_the_child_too(site, monkeypatch):
-    parent = os.getpid()
-    real = render.environment
-
-    def environment(locale, autoescape=True):
-        env = real(locale, autoescape)
-        original = env.get_template
-
-        def get_template(*args, **kwargs):
-            if os.getpid() == parent:
-                raise RuntimeError("the parent breaks")
-            return original(*args, **kwargs)
-
-        env.get_template = get_template  # type: ignore[method-assign]
-        return env
-
+    break_templates(monkeypatch, in_child=False, message="the parent breaks")
     children: list[int] = []
     real_fork = os.fork
 
@@ -102,7 +93,6 @@ def test_an_error_in_the_parent_stops_the_child_too(site, monkeypatch):
         killed.append((pid, sig))
         real_kill(pid, sig)
 
-    monkeypatch.setattr(render, "environment", environment)
     monkeypatch.setattr(os, "fork", fork)
     monkeypatch.setattr(os, "kill", kill)
     with pytest.raises(RuntimeError, match="the parent breaks"):
