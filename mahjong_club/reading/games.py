@@ -97,11 +97,12 @@ def read_games(
     divisions = {d.name: d for d in season.divisions}
     grouped: dict[str, list[GameRow]] = {}
     clean = CleanRows(table, book.names, season, divisions) if fast else None
-    formulas = {r for (_, r, _) in table.uncached}
+    formulas = table.formula_rows()
     for number, cells in table.rows:
-        read = clean.read(number, cells) if clean is not None else None
+        uncached = number in formulas
+        read = clean.read(number, cells) if clean is not None and not uncached else None
         if read is None:
-            row = Row(table, number, cells, number in formulas)
+            row = Row(table, number, cells, uncached)
             read = _read_row(row, book.names, season, divisions)
         if read is not None:
             season.game_ids_written.add(read[0])
@@ -125,14 +126,16 @@ def read_games(
 #: row-by-row reader (blank where a value is needed, an Excel error, a value that does not
 #: parse: the reader reports it).
 _NEEDS_WORDS = object()
+#: A cell value not parsed yet (a blank optional cell parses to None).
+_UNSEEN = object()
 
 
 class CleanRows:
     """The fast path for rows with nothing to report (a federation's million rows are
     almost all of them): each column's distinct cell values are parsed once, the players'
     names checked once against the names already registered with that exact spelling, and
-    each (division, player) pair's membership once. A row with anything else (a formula
-    without a saved value, an Excel error, a blank or unreadable cell, a name not seen yet
+    each (division, player) pair's membership once. A row with anything else (an Excel
+    error, a blank or unreadable cell, a name not seen yet
     or spelled differently, a player outside the division) is left to the row-by-row
     reader, which says what is wrong exactly as it always has.
     """
@@ -143,7 +146,6 @@ class CleanRows:
         self.names = names
         self.season = season
         self.divisions = divisions
-        self.formulas = {r for (_, r, _) in table.uncached}
         columns: tuple[Column[Any], ...] = (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED)
         self.at = [table.positions.get(c.name) for c in columns]
         self.columns = columns
@@ -153,15 +155,14 @@ class CleanRows:
         self.members: set[tuple[str, str]] = set()
 
     def read(self, number: int, cells: list[object]) -> tuple[str, GameRow] | None:
-        """The row's game id and row, or None when the row needs the row-by-row reader."""
-        if number in self.formulas:
-            return None
+        """The row's game id and row, or None when the row needs the row-by-row reader
+        (the caller leaves rows with a formula without a saved value to that reader)."""
         values = []
         for index, column, parsed in zip(self.at, self.columns, self.parsed, strict=True):
             raw = cells[index] if index is not None and index < len(cells) else None
             key = (type(raw), raw)
-            value = parsed.get(key)
-            if value is None:
+            value = parsed.get(key, _UNSEEN)
+            if value is _UNSEEN:
                 value = parsed[key] = _parse_alone(column, raw)
             if value is _NEEDS_WORDS:
                 return None

@@ -137,8 +137,12 @@ class Table:
         """Report a warning at ``row`` (an Excel row number) of ``column``."""
         self.problems.warning(self.sheet, row, self.column_label(column), what, **params)
 
+    def formula_rows(self) -> set[int]:
+        """The Excel rows holding a formula without a saved value (reported already)."""
+        return {r for (_, r, _) in self.uncached}
+
     def __iter__(self) -> Iterator[Row]:
-        rows_with_formulas = {r for (_, r, _) in self.uncached}
+        rows_with_formulas = self.formula_rows()
         for number, cells in self.rows:
             yield Row(self, number, cells, number in rows_with_formulas)
 

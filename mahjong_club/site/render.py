@@ -123,10 +123,6 @@ class RenderedPages(Mapping[str, str]):
     def __init__(self) -> None:
         self._pages: dict[str, bytes] = {}
 
-    def add(self, file: str, html: str) -> None:
-        """Keep ``file``'s page."""
-        self.keep(file, zlib.compress(html.encode("utf-8"), 1))
-
     def keep(self, file: str, packed: bytes) -> None:
         """Keep ``file``'s page, compressed already (zlib)."""
         self._pages[file] = packed
