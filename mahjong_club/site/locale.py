@@ -19,8 +19,10 @@ labels and sentences, :mod:`.messages.rules` for what the rules return). Numbers
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from mahjong_club.common.text import plain_number
 from mahjong_club.messages import rules as rule_words
@@ -31,6 +33,17 @@ from rules.attendance import Advice
 #: How many formatted numbers (dates, texts) a locale keeps (then it starts again: memory
 #: stays bounded).
 NUMBERS_KEPT = 100_000
+K = TypeVar("K", bound=Hashable)
+
+
+def _remembered(known: dict[K, str], key: K, make: Callable[[], str]) -> str:
+    """``known[key]``, made by ``make`` the first time (at most :data:`NUMBERS_KEPT` kept)."""
+    text = known.get(key)
+    if text is None:
+        if len(known) >= NUMBERS_KEPT:
+            known.clear()
+        text = known[key] = make()
+    return text
 
 
 @dataclass(frozen=True)
@@ -61,16 +74,14 @@ class Locale:
     def t(self, key: str, **values: object) -> str:
         """The site string ``key`` (an entry of :data:`SITE`) with ``values`` filled in (each
         distinct call worded once, as :meth:`number` formats)."""
-        try:
-            memo = (key, *sorted(values.items()))
-            known = self._texts.get(memo)
-        except TypeError:  # a value that cannot be a key: word it every time
+
+        def word() -> str:
             return self.say(say(SITE[key], **values))
-        if known is None:
-            if len(self._texts) >= NUMBERS_KEPT:
-                self._texts.clear()
-            known = self._texts[memo] = self.say(say(SITE[key], **values))
-        return known
+
+        try:
+            return _remembered(self._texts, (key, *sorted(values.items())), word)
+        except TypeError:  # a value that cannot be a key: word it every time
+            return word()
 
     def say(self, message: Message) -> str:
         """A catalogue message in this language."""
@@ -83,13 +94,7 @@ class Locale:
         most of them the same few thousand): equal values give equal text."""
         if value is None:
             return ""
-        key = (value, signed)
-        known = self._numbers.get(key)
-        if known is None:
-            if len(self._numbers) >= NUMBERS_KEPT:
-                self._numbers.clear()
-            known = self._numbers[key] = self._number(value, signed)
-        return known
+        return _remembered(self._numbers, (value, signed), lambda: self._number(value, signed))
 
     def _number(self, value: int | Fraction | float, signed: bool) -> str:
         exact = Fraction(value)  # floats only come from the charts' scales
@@ -102,12 +107,7 @@ class Locale:
         """A date in words."""
         if value is None:
             return ""
-        known = self._dates.get(value)
-        if known is None:
-            if len(self._dates) >= NUMBERS_KEPT:
-                self._dates.clear()
-            known = self._dates[value] = self._date(value)
-        return known
+        return _remembered(self._dates, value, lambda: self._date(value))
 
     def _date(self, value: dt.date) -> str:
         month = self.say(say(MONTHS[value.month - 1]))
