@@ -246,13 +246,6 @@ def measure(kind: str, path: Path, extra: list[str]) -> dict[str, Any]:
     return result
 
 
-def has_option(option: str) -> bool:
-    """Whether ``mahjong-club`` takes ``option``."""
-    from mahjong_club.cli.process import build_parser
-
-    return option in build_parser().format_help()
-
-
 def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """The median total, peak and stage times of several runs (the slowest steps: the
     first run's)."""
@@ -318,9 +311,7 @@ def main() -> None:
     args = parser.parse_args()
     sizes = args.rows or [10_000, 100_000]
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; medians of {args.repeat}")
-    variants = {"default": []}
-    if has_option("--no-site") and has_option("--no-email"):
-        variants["workbook only (--no-site --no-email)"] = ["--no-site", "--no-email"]
+    variants = {"default": [], "workbook only (--no-site --no-email)": ["--no-site", "--no-email"]}
     results: dict[int, dict[str, dict[str, Any]]] = {}
     for rows in sizes:
         path = workbook(rows)

@@ -128,17 +128,33 @@ def compute(
     return run
 
 
+@dataclass(frozen=True)
+class Parts:
+    """Which outputs beside the workbook a run makes: the site (``report/``) and the emails
+    (``outbox/``). A workbook-only run (``--no-site --no-email``) builds neither, not even the
+    site's view of every game that both are made from."""
+
+    site: bool = True
+    emails: bool = True
+
+
 @dataclass
 class Outputs:
-    """Everything a run writes, built in memory before anything is written."""
+    """Everything a run writes, built in memory before anything is written.
+
+    ``site`` is None when neither the site nor the emails were asked for; ``pages`` and
+    ``emails`` are empty when they were not asked for (``parts`` says which were).
+    """
 
     sheets: list[ResultSheet]
     exports: list[Export]
-    site: SiteView
+    site: SiteView | None
     pages: Mapping[str, str]
     emails: list[Outgoing]
     text: str
     warnings: list[str] = field(default_factory=list)
+    parts: Parts = Parts()
+    language: str = "en"
 
 
 def result_sheets(run: Run, source: Path | None = None) -> list[ResultSheet]:
@@ -179,40 +195,53 @@ def site_view(run: Run) -> SiteView:
 
 
 def build_outputs(
-    run: Run, source: Path | None = None, progress: Progress | None = None
+    run: Run,
+    source: Path | None = None,
+    progress: Progress | None = None,
+    parts: Parts = Parts(),
 ) -> Outputs:
     """The result sheets, the exports, the site's pages, the emails and the terminal text.
 
-    ``source`` is the organiser's workbook (see :func:`result_sheets`).
+    ``source`` is the organiser's workbook (see :func:`result_sheets`); ``parts`` says whether
+    the site and the emails are made (both by default).
     """
     progress = progress or Progress()
-    progress.stage("build", say(PROGRESS["build"]), 3)
+    needs_view = parts.site or parts.emails
+    progress.stage("build", say(PROGRESS["build"]), 3 if needs_view else 2)
     progress.doing(say(PROGRESS["exports"]))
     exports: list[Export] = []
     for capability, result in run.results():
         exports += capability.exports(run, result)
     progress.doing(say(PROGRESS["result_sheets"]))
     sheets = result_sheets(run, source)  # first: it may add a warning the site shows
-    progress.doing(say(PROGRESS["site"]))
-    site = site_view(run)
+    site = None
+    if needs_view:
+        progress.doing(say(PROGRESS["site"]))
+        site = site_view(run)
     progress.finish()
+    language = run.season.settings.language
+    outputs = Outputs(sheets, exports, site, {}, [], console_text(run), [], parts, language)
+    if site is None:
+        return outputs
     # a step per page (a federation's site has thousands), then the emails
-    progress.stage("render", say(PROGRESS["render"]), len(site.pages) + 2)
-    pages = render_site(site, lambda file: progress.doing(say(PROGRESS["page"], file=file)))
-    progress.doing(say(PROGRESS["compose"]))
-    emails = compose(site, run.season.settings.email_from)
+    progress.stage("render", say(PROGRESS["render"]), len(site.pages) * parts.site + 2)
+    if parts.site:
+        outputs.pages = render_site(site, lambda f: progress.doing(say(PROGRESS["page"], file=f)))
+    if parts.emails:
+        progress.doing(say(PROGRESS["compose"]))
+        outputs.emails = compose(site, run.season.settings.email_from)
     progress.finish()
-    return Outputs(sheets, exports, site, pages, emails, console_text(run))
+    return outputs
 
 
 @dataclass(frozen=True)
 class Written:
-    """Where a run's outputs went."""
+    """Where a run's outputs went (``report``/``outbox`` None when the run made none)."""
 
     workbook: Path
     exports: list[tuple[Path, Export]]
-    report: Path
-    outbox: Path
+    report: Path | None
+    outbox: Path | None
 
 
 #: The site's and the emails' folders in the output folder.
@@ -231,7 +260,9 @@ def write_outputs(
 
     Everything is written into a new version folder and then shown in ``out_dir`` in one step
     (:func:`~mahjong_club.common.publish.publish`): after any failure ``out_dir`` shows the
-    previous results or the new ones, complete. The input workbook is only read.
+    previous results or the new ones, complete. The input workbook is only read. A run without
+    the site or the emails (:class:`Parts`) leaves no ``report``/``outbox`` of an earlier run
+    beside its workbook: results of two different weeks are never shown side by side.
     """
     progress = progress or Progress()
     workbook = output_workbook_name(source)
@@ -240,26 +271,28 @@ def write_outputs(
     for export in outputs.exports:
         name = Path(export.file)
         exports.append((safe_file_name(name.stem, taken, suffix=name.suffix), export))
-    progress.stage("write", say(PROGRESS["write"], folder=str(out_dir)), 5)
+    parts = outputs.parts
+    folders = [REPORT] * parts.site + [OUTBOX] * parts.emails
+    progress.stage("write", say(PROGRESS["write"], folder=str(out_dir)), 3 + len(folders))
 
     def build(folder: Path) -> None:
         progress.doing(say(PROGRESS["workbook"], name=workbook))
-        write_result_workbook(
-            source, folder / workbook, outputs.sheets, outputs.site.locale.language
-        )
+        write_result_workbook(source, folder / workbook, outputs.sheets, outputs.language)
         progress.doing(say(PROGRESS["exports"]))
         write_tree(folder, {name: export.text for name, export in exports})
-        progress.doing(say(PROGRESS["pages"], count=len(outputs.pages)))
-        write_tree(folder / REPORT, outputs.pages)
-        progress.doing(say(PROGRESS["emails"], count=len(outputs.emails)))
-        write_tree(folder / OUTBOX, outbox_files(outputs.emails))
+        if parts.site:
+            progress.doing(say(PROGRESS["pages"], count=len(outputs.pages)))
+            write_tree(folder / REPORT, outputs.pages)
+        if parts.emails:
+            progress.doing(say(PROGRESS["emails"], count=len(outputs.emails)))
+            write_tree(folder / OUTBOX, outbox_files(outputs.emails))
         progress.doing(say(PROGRESS["publish"]))
 
-    publish(out_dir, [workbook, *(name for name, _ in exports), REPORT, OUTBOX], build)
+    publish(out_dir, [workbook, *(name for name, _ in exports), *folders], build)
     progress.finish()
     return Written(
         out_dir / workbook,
         [(out_dir / name, export) for name, export in exports],
-        out_dir / REPORT,
-        out_dir / OUTBOX,
+        out_dir / REPORT if parts.site else None,
+        out_dir / OUTBOX if parts.emails else None,
     )

@@ -31,11 +31,12 @@ from mahjong_club.mail.send import send_all
 from mahjong_club.messages import hostile as hostile_texts
 from mahjong_club.messages import mail as mail_texts
 from mahjong_club.messages import terminal as texts
-from mahjong_club.messages.core import say
+from mahjong_club.messages.core import Message, say
 from mahjong_club.model import Settings
 from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.pipeline import (
     Outputs,
+    Parts,
     Written,
     build_outputs,
     compute,
@@ -55,6 +56,8 @@ example:
       settles ties left after every criterion with seeded dice, recorded in the Dice sheet
   python process.py season.xlsx --tonight
       proposes tonight's games from the latest Attendance column
+  python process.py history.xlsx --no-site --no-email
+      the updated workbook alone (a federation's million games in a fraction of the time)
   python process.py score-hand "RRR [555s] 123m 678p 99p" --seat S --round E --self-drawn
       the classical calculator for one hand (see: python process.py score-hand --help)
 
@@ -103,8 +106,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="propose tonight's games (and substitutions) from who is present on DATE"
         " (default: the latest Attendance column)",
     )
+    _add_part_options(parser)
     _add_send_options(parser)
     progress_display.add_option(parser)
+    _add_loudness(parser)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def _add_loudness(parser: argparse.ArgumentParser) -> None:
+    """``-v`` and ``-q``: more, or nothing but errors."""
     loudness = parser.add_mutually_exclusive_group()
     loudness.add_argument(
         "-v",
@@ -120,8 +131,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="for scripts: print nothing but errors (on stderr); with --dry-run, only its"
         " one line saying what would be written; the exit status says how it went",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    return parser
+
+
+def _add_part_options(parser: argparse.ArgumentParser) -> None:
+    """``--no-site`` and ``--no-email``: a faster run that writes fewer outputs."""
+    parser.add_argument(
+        "--no-site",
+        action="store_true",
+        help="make no site: the output folder then has no report/ (an earlier run's goes,"
+        " so it never shows older results beside the new workbook)",
+    )
+    parser.add_argument(
+        "--no-email",
+        action="store_true",
+        help="write no emails: the output folder then has no outbox/; with --no-site the"
+        " run writes the workbook (and its exports) alone, the fastest way through a"
+        " federation's history",
+    )
 
 
 def _add_send_options(parser: argparse.ArgumentParser) -> None:
@@ -177,6 +203,11 @@ def options_of(args: argparse.Namespace) -> Options:
     )
 
 
+def parts_of(args: argparse.Namespace) -> Parts:
+    """The outputs beside the workbook the command line asked for."""
+    return Parts(site=not args.no_site, emails=not args.no_email)
+
+
 #: The garbage collector's first threshold during a run (Python's default is 700 new objects).
 RUN_GC_THRESHOLD = 100_000
 
@@ -187,6 +218,8 @@ def run(args: argparse.Namespace) -> int:
     out_dir: Path = args.out if args.out is not None else default_out_dir(source)
     if (args.resend or args.retry_refused) and not args.send:
         return send_usage_error(args)
+    if args.send and args.no_email:
+        return usage_error(say(mail_texts.SEND_WITHOUT_EMAILS))
     refused = check_paths(source, out_dir)
     if refused:
         print(f"Error: {printable(refused)}", file=sys.stderr)
@@ -242,7 +275,7 @@ def make(args: argparse.Namespace, source: Path, out_dir: Path, progress: Progre
     config = check_send(season.settings) if args.send else None
     if args.send and config is None:
         return 1
-    outputs = build_outputs(result, source, progress)
+    outputs = build_outputs(result, source, progress, parts_of(args))
     if not args.quiet:
         print_problems(problems.warnings)
     if args.dry_run:
@@ -276,9 +309,14 @@ def print_results(result: Run, outputs: Outputs, asked: Asked, written: Written 
 
 def send_usage_error(args: argparse.Namespace) -> int:
     """``--resend``/``--retry-refused`` without ``--send``: a usage error (exit status 2)."""
-    build_parser().print_usage(sys.stderr)
     option = "--resend" if args.resend else "--retry-refused"
-    print(f"Error: {say(mail_texts.SEND_OPTION_ALONE, option=option)}", file=sys.stderr)
+    return usage_error(say(mail_texts.SEND_OPTION_ALONE, option=option))
+
+
+def usage_error(message: Message) -> int:
+    """The usage line and the message on stderr: exit status 2, as argparse's own errors."""
+    build_parser().print_usage(sys.stderr)
+    print(f"Error: {message}", file=sys.stderr)
     return 2
 
 

@@ -67,10 +67,16 @@ def written_lines(written: Written, outputs: Outputs, verbose: bool) -> list[str
         str(say(texts.WROTE_EXPORT, path=shown(path), what=export.what))
         for path, export in written.exports
     ]
-    pages = counted(len(outputs.pages), texts.PAGES)
-    lines.append(str(say(texts.WROTE_PAGES, pages=pages, folder=shown(written.report))))
-    emails = counted(len(outputs.emails), texts.EMAILS)
-    lines.append(str(say(texts.WROTE_EMAILS, emails=emails, folder=shown(written.outbox))))
+    if written.report is None:
+        lines.append(str(say(texts.NO_SITE)))
+    else:
+        pages = counted(len(outputs.pages), texts.PAGES)
+        lines.append(str(say(texts.WROTE_PAGES, pages=pages, folder=shown(written.report))))
+    if written.outbox is None:
+        lines.append(str(say(texts.NO_EMAILS)))
+    else:
+        emails = counted(len(outputs.emails), texts.EMAILS)
+        lines.append(str(say(texts.WROTE_EMAILS, emails=emails, folder=shown(written.outbox))))
     if verbose:
         none = str(say(texts.NO_ADDRESS))
         lines += [
@@ -117,9 +123,10 @@ def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -
         players = [m.player for m in attendance.members if m.status is Status.SUBSTITUTABLE]
         if players:
             found.append(say(texts.SUBSTITUTABLE, players=", ".join(players)))
-    if written is not None and outputs.emails and not asked.send:
+    outbox = None if written is None else written.outbox
+    if outbox is not None and outputs.emails and not asked.send:
         emails = counted(len(outputs.emails), texts.EMAILS)
-        found.append(say(texts.EMAILS_NOT_SENT, emails=emails, folder=shown(written.outbox)))
+        found.append(say(texts.EMAILS_NOT_SENT, emails=emails, folder=shown(outbox)))
     return found
 
 

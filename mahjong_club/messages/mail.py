@@ -86,6 +86,11 @@ SEND_NOT_STARTED = entry(
     en="{problem}; nothing was written or sent",
     da="{problem}; intet er skrevet eller sendt",
 )
+SEND_WITHOUT_EMAILS = entry(
+    "mail.send_without_emails",
+    en="--send sends the emails this run writes: it does not go with --no-email",
+    da="--send sender de e-mails, kørslen skriver: den kan ikke bruges sammen med --no-email",
+)
 SEND_OPTION_ALONE = entry(
     "mail.send_option_alone",
     en="{option} goes only with --send",

@@ -52,6 +52,16 @@ WROTE_PAGES = entry(
     en="Wrote {pages} to {folder} (open index.html)",
     da="Skrev {pages} til {folder} (åbn index.html)",
 )
+NO_SITE = entry(
+    "terminal.no_site",
+    en="No site this run (--no-site): the output folder has no report/",
+    da="Intet websted denne gang (--no-site): outputmappen har ingen report/",
+)
+NO_EMAILS = entry(
+    "terminal.no_emails",
+    en="No emails this run (--no-email): the output folder has no outbox/",
+    da="Ingen e-mails denne gang (--no-email): outputmappen har ingen outbox/",
+)
 WROTE_EMAILS = entry(
     "terminal.wrote_emails",
     en="Wrote {emails} to {folder}",

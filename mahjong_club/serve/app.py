@@ -226,14 +226,14 @@ def _run_routes(app: Flask, pages: Pages, runs: Runs, wait: float) -> None:
     @app.get("/<token>/run/<run_id>/site/<path:file>")
     def site(token: str, run_id: str, file: str) -> ResponseReturnValue:
         result = _kept(runs, run_id)
-        if result.written is None:
+        if result.written is None or result.written.report is None:
             raise NotFound()
         return send_from_directory(result.written.report, file)
 
     @app.get("/<token>/run/<run_id>/site.zip")
     def zipped(token: str, run_id: str) -> ResponseReturnValue:
         result = _kept(runs, run_id)
-        if result.written is None:
+        if result.written is None or result.written.report is None:
             raise NotFound()
         name = f"{result.written.workbook.stem}-site.zip"
         return Response(
