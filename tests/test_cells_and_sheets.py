@@ -87,6 +87,16 @@ def test_a_sheet_without_error_cells_is_skipped():
     )
 
 
+@pytest.mark.parametrize(
+    "tag",
+    ['t="e"', "t='e'", 't = "e"', "t\n=\t'e'", 's="1" t="e"', "t=\"e'", "t='e\""],
+)
+def test_the_quick_search_finds_every_way_of_writing_an_error_cell(tag):
+    """The byte search that skips sheets without errors lets every spelling through."""
+    xml = f'<worksheet><sheetData><row r="3"><c r="B3" {tag}><v>#N/A</v></c></row>'.encode()
+    assert scan_error_cells(xml + b"</sheetData></worksheet>") == {(3, 1): ErrorCell("#N/A")}
+
+
 # --- error cells are reported as what they are ---------------------------------------------
 
 

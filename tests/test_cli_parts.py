@@ -37,9 +37,7 @@ def without_stamps(files: dict[str, bytes]) -> dict[str, bytes]:
     """Emails without their ``Date`` and ``Message-ID`` headers (new for every run)."""
     return {
         name: b"\n".join(
-            line
-            for line in data.split(b"\n")
-            if not line.startswith((b"Date: ", b"Message-ID: "))
+            line for line in data.split(b"\n") if not line.startswith((b"Date: ", b"Message-ID: "))
         )
         for name, data in files.items()
     }
@@ -143,7 +141,7 @@ def test_send_without_emails_is_a_usage_error(tmp_path, capsys):
 
 
 def test_help_names_both_options(capsys):
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match="0"):
         main(["--help"])
     text = capsys.readouterr().out
     assert "--no-site" in text and "--no-email" in text

@@ -129,6 +129,11 @@ def test_a_clean_sheet_is_read_the_same_and_fast(tmp_path, monkeypatch):
     monkeypatch.setattr(games_module, "_parse_alone", lambda c, v: parsed.append(v) or real(c, v))
     read_workbook(path)
     assert len(parsed) < len(rows) * 3  # dates, divisions, players: parsed once each
+    checked = []
+    whole = games_module._whole_game
+    monkeypatch.setattr(games_module, "_whole_game", lambda *a: checked.append(a) or whole(*a))
+    assert len(read_workbook(path)[0].games) == 40
+    assert checked == []  # every game clean: none needed the checks that say what is wrong
 
 
 @pytest.mark.parametrize("sample", ["season.xlsx", "template.xlsx"])

@@ -8,9 +8,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent, oversized
+from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent, _walk, oversized
 from mahjong_club.ooxml.limits import MAX_RATIO, size_problem
+from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.ooxml.wellformed import xml_problem
 from mahjong_club.reading.tables import Workbook
 from tests.builders import write_workbook
@@ -48,6 +51,10 @@ CASES = [
     ("empty text still a value", EMPTY_TEXT, Extent(1_048_576, 16_384)),
     ("formatted only: no value", b'<row r="1048576"><c r="XFD1048576" s="1"/></row>', None),
     ("1,048,576 rows x 26", cell("1048576", '<c r="Z1048576">'), None),
+    ("beyond Z, within: the second look", cell("10000", '<c r="AY10000">'), None),
+    ("beyond Z, far: the walk", cell("5000000", '<c r="AY5000000">'), Extent(5_000_000, 51)),
+    ("three letters, far", cell("100000", '<c r="XFD100000">'), Extent(100_000, 16_384)),
+    ("beyond Z, formatted only", b'<row r="1048576"><c r="ZZ1048576" s="1"/></row>', None),
 ]
 
 
@@ -66,6 +73,33 @@ def test_a_lower_limit_walks_the_cells():
     data = sheet(b'<row r="30"><c r="C30"><v>1</v></c></row>')
     assert oversized(data, limit=89) == Extent(30, 3)
     assert oversized(data, limit=90) is None
+
+
+@st.composite
+def written_sheets(draw: st.DrawFn) -> tuple[bytes, int]:
+    """A sheet of cells written as Excel writes them (columns up to three letters, some
+    cells empty, rows in any order, sometimes one cell tag written otherwise) and a limit."""
+    rows = []
+    for number in draw(st.lists(st.integers(1, 3_000_000), min_size=1, max_size=6)):
+        tags = []
+        for column in draw(st.lists(st.integers(0, 800), min_size=1, max_size=4)):
+            ref = f"{column_letter(column)}{number}"
+            if draw(st.booleans()):
+                tags.append(f'<c r="{ref}" s="1"/>')
+            elif draw(st.integers(0, 9)) == 0:
+                tags.append(f'<c t="n" r="{ref}"><v>1</v></c>')
+            else:
+                tags.append(f'<c r="{ref}"><v>1</v></c>')
+        rows.append(f'<row r="{number}">{"".join(tags)}</row>'.encode())
+    return HEAD + b"".join(rows) + TAIL, draw(st.integers(1, 2_000_000_000))
+
+
+@settings(max_examples=300, deadline=None)
+@given(written_sheets())
+def test_the_looks_agree_with_the_walk(case: tuple[bytes, int]):
+    """Whatever the quick looks say, the answer is the walk's (cell by cell, as calamine)."""
+    data, limit = case
+    assert oversized(data, limit) == _walk(data, limit)
 
 
 def games_rows(count: int) -> bytes:

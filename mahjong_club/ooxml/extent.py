@@ -10,10 +10,13 @@ columns spans 6 million.
 
 Most sheets take one quick look: when every cell tag is written as Excel writes it
 (``<c r="E12" …>``) in columns A to Z and rows up to 1,049,999, the sheet spans at most
-27.3 million cells, within the limit, whatever else it holds. Otherwise every row and cell
-tag is walked and placed as calamine places it (a cell without ``r`` follows the cell before
-it in its row; a row without ``r`` follows the row before), stopping as soon as the rectangle
-is too large.
+27.3 million cells, within the limit, whatever else it holds. A sheet whose cell tags are all
+written so but reach beyond column Z (an ``Attendance`` sheet with a column per club night)
+takes a second look: the farthest row and column of all its cell tags, empty ones included,
+bound the rectangle from above. Otherwise, or when that bound is over the limit, every row
+and cell tag is walked and placed as calamine places it (a cell without ``r`` follows the
+cell before it in its row; a row without ``r`` follows the row before), stopping as soon as
+the rectangle is too large.
 
     >>> sheet = b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row>'
     >>> oversized(sheet + b'</sheetData></worksheet>') is None
@@ -39,6 +42,10 @@ _QUICK_BOUND = 26 * 1_049_999
 _ROOT_RE = re.compile(rb"<(?:([\w.-]+):)?worksheet[\s>]")
 #: A cell tag not written ``<c r="E12"`` with one column letter and a row up to 1,049,999.
 _UNUSUAL_CELL_RE = re.compile(rb'<c(?:[>/\t\n\r]| (?!r="[A-Z](?:[0-9]{1,6}|10[0-4][0-9]{4})"))')
+#: A cell tag not written ``<c r="AY12"`` (up to three column letters, up to seven digits).
+_UNWRITTEN_CELL_RE = re.compile(rb'<c(?:[>/\t\n\r]| (?!r="[A-Z]{1,3}[0-9]{1,7}"))')
+#: The column letters and row of a cell tag written as Excel writes it.
+_WRITTEN_CELL_RE = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})"')
 #: A cell tag with a namespace prefix (or text that looks like one: the walk settles it).
 _PREFIXED_CELL_RE = re.compile(rb":c[\s>/]")
 _TAG_RE = re.compile(rb"""<(?:[\w.-]+:)?(row|c)(?=[\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>""")
@@ -67,6 +74,23 @@ def _quick(data: bytes) -> bool:
     if root is None or root.group(1):  # a namespace prefix: rare, walk the tags
         return False
     return _UNUSUAL_CELL_RE.search(data) is None and _PREFIXED_CELL_RE.search(data) is None
+
+
+def _bound(data: bytes) -> Extent | None:
+    """The farthest row and column of every cell tag (with a value or not) when each is
+    written ``<c r="AY12"``: the rectangle calamine reads is no larger. None otherwise."""
+    root = _ROOT_RE.search(data)
+    if root is None or root.group(1) or _PREFIXED_CELL_RE.search(data) is not None:
+        return None
+    if _UNWRITTEN_CELL_RE.search(data) is not None:
+        return None
+    letters: set[bytes] = set()
+    rows = 0
+    for column, row in _WRITTEN_CELL_RE.findall(data):
+        letters.add(column)
+        rows = max(rows, int(row))
+    columns = max((column_index(c.decode("ascii")) + 1 for c in letters), default=0)
+    return Extent(rows, columns)
 
 
 def _r_values(attrs: bytes) -> list[str]:
@@ -107,5 +131,8 @@ def oversized(data: bytes, limit: int = MAX_SHEET_CELLS) -> Extent | None:
     """How far the cells of sheet part ``data`` reach when that spans more than ``limit``
     cells from A1 (the first cell found beyond it); None when the sheet is within it."""
     if limit >= _QUICK_BOUND and _quick(data):
+        return None
+    bound = _bound(data)
+    if bound is not None and bound.cells <= limit:
         return None
     return _walk(data, limit)

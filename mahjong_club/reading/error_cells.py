@@ -25,7 +25,13 @@ from mahjong_club.ooxml.package import list_sheet_parts
 from mahjong_club.ooxml.refs import parse_ref
 from mahjong_club.ooxml.xml import unescape_xml
 
-__all__ = ["ErrorCell", "error_cells_of", "neutralise_error_cells", "scan_error_cells"]
+__all__ = [
+    "ErrorCell",
+    "error_cells_of",
+    "has_error_type",
+    "neutralise_error_cells",
+    "scan_error_cells",
+]
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,19 @@ _ROOT_RE = re.compile(rb"<(?:([\w.-]+):)?worksheet[\s>]")
 _ATTR = rb"\s+[^\s=/>]+\s*=\s*(?:\"[^\"]*\"|'[^']*')"
 _ERROR_TYPE = re.compile(rb"\st\s*=\s*[\"']e[\"']")
 _R_RE = re.compile(rb"(?:^|\s)r\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+#: What an error cell's ``t="e"`` must contain (in any of its quotes): found by a plain byte
+#: search, many times faster than the pattern's, so a sheet without them is skipped at once.
+_QUOTED_E = (b'"e"', b"'e'", b"\"e'", b"'e\"")
+
+
+def has_error_type(data: bytes) -> bool:
+    """Whether the sheet part ``data`` may have an error cell (``t="e"``): False proves it
+    has none.
+
+    >>> has_error_type(b'<c r="A1" t="e"><v>#N/A</v></c>'), has_error_type(b'<c t="s"/>')
+    (True, False)
+    """
+    return any(quoted in data for quoted in _QUOTED_E) and _ERROR_TYPE.search(data) is not None
 
 
 def _patterns(prefix: bytes) -> tuple[re.Pattern[bytes], re.Pattern[bytes], re.Pattern[bytes]]:
@@ -79,7 +98,7 @@ def _walk(data: bytes, prefix: bytes) -> dict[int, tuple[int, int]]:
 
 def scan_error_cells(data: bytes) -> dict[tuple[int, int], ErrorCell]:
     """Every error cell of a worksheet part: (Excel row, 0-based column) -> the error."""
-    if _ERROR_TYPE.search(data) is None:
+    if not has_error_type(data):
         return {}
     root = _ROOT_RE.search(data)
     prefix = (root.group(1) + b":") if root and root.group(1) else b""
@@ -123,7 +142,7 @@ def neutralise_error_cells(data: bytes) -> bytes | None:
     b'<worksheet><c r="H5" t="e"><v>#N/A</v></c></worksheet>'
     >>> neutralise_error_cells(b'<worksheet><c r="H5" t="e"><v>#REF!</v></c></worksheet>')
     """
-    if _ERROR_TYPE.search(data) is None:
+    if not has_error_type(data):
         return None
     root = _ROOT_RE.search(data)
     prefix = (root.group(1) + b":") if root and root.group(1) else b""

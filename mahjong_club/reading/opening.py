@@ -46,7 +46,7 @@ from mahjong_club.ooxml.package import CONTENT_TYPES, ROOT_RELS, Package, RelsDo
 from mahjong_club.ooxml.package import rels_part as rels_of
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.ooxml.wellformed import has_doctype, xml_problem
-from mahjong_club.reading.error_cells import neutralise_error_cells
+from mahjong_club.reading.error_cells import ErrorCell, neutralise_error_cells, scan_error_cells
 
 __all__ = ["CheckedBook", "WorkbookError", "open_book"]
 
@@ -203,6 +203,8 @@ class CheckedBook:
         #: The sheets read from :attr:`_patched` (error values calamine refuses).
         self._neutralised: set[str] = set()
         self._patched: tuple[CalamineWorkbook, IO[bytes]] | None = None
+        #: The error cells of each sheet checked, found in the XML the check read.
+        self._error_cells: dict[str, dict[tuple[int, int], ErrorCell]] = {}
 
     @property
     def sheet_names(self) -> list[str]:
@@ -223,6 +225,11 @@ class CheckedBook:
             raise WorkbookError(
                 say(texts.SHEET_DAMAGED, sheet=name, part=part or "?", error=str(exc))
             ) from exc
+
+    def error_cells(self, name: str) -> dict[tuple[int, int], ErrorCell] | None:
+        """The cells of sheet ``name`` that show an Excel error, found when the sheet was
+        checked (:meth:`get_sheet_by_name`); None when it was not (the file must be read)."""
+        return self._error_cells.get(name)
 
     def _check_sheet(self, name: str, part: str | None) -> None:
         if part is None:
@@ -249,7 +256,8 @@ class CheckedBook:
                     limit=MAX_SHEET_CELLS,
                 )
             )
-        if neutralise_error_cells(data) is not None:
+        found = self._error_cells[name] = scan_error_cells(data)
+        if found and neutralise_error_cells(data) is not None:
             self._neutralised.add(name)
 
     def _patched_book(self) -> CalamineWorkbook:

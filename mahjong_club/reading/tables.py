@@ -94,6 +94,9 @@ class Workbook:
 
     def _error_cells(self, sheet: str) -> dict[tuple[int, int], ErrorCell]:
         """The cells of ``sheet`` that show an Excel error (calamine reads them as blank)."""
+        found = self._book.error_cells(sheet)
+        if found is not None:
+            return found
         try:
             return error_cells_of(self.path, sheet)
         except Exception as exc:  # not a zip package calamine read after all, or broken
