@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_club.common.parallel import on_two_cores
+from mahjong_club.mail import compose as compose_module
+from mahjong_club.mail.compose import PARALLEL_EMAILS, compose
 from mahjong_club.pipeline import compute, read_workbook, site_view
 from mahjong_club.site import render
 from mahjong_club.site.render import PARALLEL_PAGES, default_workers, render_site
@@ -101,3 +104,62 @@ def test_an_error_in_the_parent_stops_the_child_too(site, monkeypatch):
     assert killed == [(children[0], signal.SIGKILL)]  # not left rendering on its own
     with pytest.raises(ChildProcessError, match="No child process"):
         os.waitpid(children[0], os.WNOHANG)  # stopped and reaped: nothing left behind
+
+
+def test_the_odd_items_are_done_by_a_second_process_in_the_items_order():
+    told: list[int] = []
+    done = on_two_cores(list(range(7)), lambda n: (n, os.getpid()), told.append, workers=2)
+    assert [n for n, _ in done] == list(range(7))
+    parent = os.getpid()
+    assert {pid for n, pid in done if n % 2 == 0} == {parent}
+    assert len({pid for n, pid in done if n % 2 == 1} - {parent}) == 1
+    assert sorted(told) == list(range(7))  # each item told once
+
+
+def stamped(data: bytes) -> tuple[bytes, bytes]:
+    """An email without its Date and Message-ID (new for every email), and its Message-ID."""
+    lines = data.split(b"\n")
+    ids = [line for line in lines if line.startswith(b"Message-ID: ")]
+    rest = [line for line in lines if not line.startswith((b"Date: ", b"Message-ID: "))]
+    return b"\n".join(rest), ids[0]
+
+
+def test_two_processes_make_the_same_emails_in_the_same_order(site):
+    one = compose(site, "organiser@example.org", workers=1)
+    two = compose(site, "organiser@example.org", workers=2)
+    assert [e.filename for e in two] == [e.filename for e in one]
+    assert len(one) > 20
+    for a, b in zip(one, two, strict=True):
+        assert (a.to, a.name, a.subject, a.key, a.legacy_key) == (
+            b.to,
+            b.name,
+            b.subject,
+            b.key,
+            b.legacy_key,
+        )
+        assert (a.sender, a.recipient, a.problem) == (b.sender, b.recipient, b.problem)
+        assert stamped(a.data)[0] == stamped(b.data)[0]
+    ids = [stamped(e.data)[1] for e in one + two]
+    assert len(set(ids)) == len(ids)  # every Message-ID its own, whichever process made it
+
+
+def test_a_failing_child_leaves_its_emails_to_the_parent(site, monkeypatch):
+    break_templates(monkeypatch, in_child=True, message="the child breaks")
+    monkeypatch.setattr(compose_module, "environment", render.environment)
+    two = compose(site, "organiser@example.org", workers=2)
+    monkeypatch.undo()
+    one = compose(site, "organiser@example.org", workers=1)
+    assert [stamped(e.data)[0] for e in two] == [stamped(e.data)[0] for e in one]
+
+
+def test_emails_on_two_cores_only_from_a_size(monkeypatch):
+    assert PARALLEL_EMAILS == 500
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    forked: list[int] = []
+    real_fork = os.fork
+    monkeypatch.setattr(os, "fork", lambda: forked.append(1) or real_fork())
+    season, problems = read_workbook(ROOT / "sample_sheets" / "season.xlsx")
+    small = site_view(compute(season, problems))
+    compose(small, "organiser@example.org")
+    assert forked == []  # 31 emails: one process

@@ -37,6 +37,7 @@ from email.utils import formatdate, make_msgid
 from jinja2 import Environment
 
 from mahjong_club.common.addresses import address_problem, one_line
+from mahjong_club.common.parallel import default_workers, on_two_cores
 from mahjong_club.common.text import fold_name, safe_file_name
 from mahjong_club.mail.mime import mime_bytes
 from mahjong_club.mail.report import penalty_line, player_week
@@ -189,52 +190,81 @@ def _environments(site: SiteView) -> tuple[Environment, Environment]:
     return envs
 
 
-def compose(site: SiteView, sender: str) -> list[Outgoing]:
-    """Every email of the run: one per person with an address, then the organiser's summary."""
-    env_html, env_text = _environments(site)
+#: This many emails or more are rendered on two cores (when the process may fork there).
+PARALLEL_EMAILS = 500
+
+
+@dataclass(frozen=True)
+class _Email:
+    """One email to render: its template (``player``/``organiser``), its number in the
+    outbox, the recipient and the template's values."""
+
+    kind: str
+    number: int
+    to: str
+    name: str
+    subject: str
+    values: dict[str, object]
+    player: PlayerView | None = None
+
+
+def _outgoing(
+    email: _Email, site: SiteView, envs: tuple[Environment, Environment], sender_box: Address
+) -> Outgoing:
+    """One email rendered (its texts, its bytes, its keys)."""
+    env_html, env_text = envs
+    to, subject, values, player = email.to, email.subject, email.values, email.player
+    if player is not None:
+        values = {**values, "week": player_week(player, site)}
+    context = {"site": site, "subject": subject, **values}
+    text = env_text.get_template(f"email/{email.kind}.txt").render(**context)
+    html = env_html.get_template(f"email/{email.kind}.html").render(**context)
+    slug = player.slug if player is not None else "organiser"
+    recipient = _mailbox(email.name, to) if to else None
+    problem = address_problem(to) if to else None
+    unusable = say(texts.ADDRESS_UNUSABLE, address=to, problem=problem) if problem else None
+    return Outgoing(
+        to,
+        email.name,
+        subject,
+        _message(sender_box, recipient, subject, text, html),
+        _key(to, subject, text),
+        safe_file_name(f"{email.number:03d}-{slug}", suffix=".eml"),
+        sender=sender_box.addr_spec,
+        recipient=recipient.addr_spec if recipient else "",
+        problem=unusable,
+        legacy_key=_legacy_key(to, subject, text),
+    )
+
+
+def compose(site: SiteView, sender: str, workers: int | None = None) -> list[Outgoing]:
+    """Every email of the run: one per person with an address, then the organiser's summary.
+
+    ``workers`` 2 renders every other email in a forked second process (the default for
+    :data:`PARALLEL_EMAILS` emails or more where the process may fork on two cores): the
+    emails are the same, in the same order, either way.
+    """
+    envs = _environments(site)
     t = site.locale.t
     sender = sender if sender and address_problem(sender) is None else FALLBACK_SENDER
     sender_box = _mailbox("", sender) or Address(addr_spec=FALLBACK_SENDER)
-    outgoing: list[Outgoing] = []
+    emails: list[_Email] = []
 
-    def build(kind: str, to: str, name: str, subject: str, **values: object) -> None:
-        subject = one_line(subject)
-        context = {"site": site, "subject": subject, **values}
-        text = env_text.get_template(f"email/{kind}.txt").render(**context)
-        html = env_html.get_template(f"email/{kind}.html").render(**context)
-        number = len(outgoing) + 1
-        slug = values["player"].slug if "player" in values else "organiser"  # type: ignore[attr-defined]
-        recipient = _mailbox(name, to) if to else None
-        problem = address_problem(to) if to else None
-        unusable = say(texts.ADDRESS_UNUSABLE, address=to, problem=problem) if problem else None
-        outgoing.append(
-            Outgoing(
-                to,
-                name,
-                subject,
-                _message(sender_box, recipient, subject, text, html),
-                _key(to, subject, text),
-                safe_file_name(f"{number:03d}-{slug}", suffix=".eml"),
-                sender=sender_box.addr_spec,
-                recipient=recipient.addr_spec if recipient else "",
-                problem=unusable,
-                legacy_key=_legacy_key(to, subject, text),
-            )
-        )
+    def add(kind: str, to: str, name: str, subject: str, **values: object) -> None:
+        player = values.get("player")
+        player = player if isinstance(player, PlayerView) else None
+        emails.append(_Email(kind, len(emails) + 1, to, name, one_line(subject), values, player))
 
     recipients: list[tuple[str, str, str]] = []
     for player in _people(site):
         kind = _subject_kind(player, site)
         recipients.append((player.name, player.email, t(KINDS.get(kind, "email_kind_next_season"))))
         if player.email:
-            week = player_week(player, site)
-            build(
-                "player", player.email, player.name, _subject(site, kind), player=player, week=week
-            )
+            add("player", player.email, player.name, _subject(site, kind), player=player)
     organiser = sender if sender != FALLBACK_SENDER else ""
     actions = [s for s in site.organiser_sections if s.template.startswith("action_")]
     rest = [s for s in site.organiser_sections if not s.template.startswith("action_")]
-    build(
+    add(
         "organiser",
         organiser,
         "Organiser",
@@ -244,4 +274,5 @@ def compose(site: SiteView, sender: str) -> list[Outgoing]:
         recipients=recipients,
         top_warnings=site.warnings[:TOP_WARNINGS],
     )
-    return outgoing
+    count = default_workers(len(emails), PARALLEL_EMAILS) if workers is None else workers
+    return on_two_cores(emails, lambda e: _outgoing(e, site, envs, sender_box), workers=count)

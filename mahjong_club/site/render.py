@@ -8,22 +8,18 @@ search, inline, and without it the index lists every player.
 
 from __future__ import annotations
 
-import os
-import pickle
 import re
-import signal
-import tempfile
-import threading
 import unicodedata
 import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
+from mahjong_club.common.parallel import default_workers as parallel_workers
+from mahjong_club.common.parallel import on_two_cores
 from mahjong_club.common.text import ascii_fold
 from mahjong_club.compute.attendance import MemberAttendance
 from mahjong_club.site.locale import Locale
@@ -178,57 +174,14 @@ def render_site(
         return zlib.compress(html.encode("utf-8"), 1)
 
     count = default_workers(len(jobs)) if workers is None else workers
-    done = _render_forked(jobs, render, told) if count > 1 else None
+    rendered = on_two_cores(jobs, render, lambda job: told(job.file), count)
     files = RenderedPages()
-    for number, job in enumerate(jobs):
-        if done is not None and number in done:
-            files.keep(job.file, done[number])
-            continue
-        told(job.file)
-        files.keep(job.file, render(job))
+    for job, packed in zip(jobs, rendered, strict=True):
+        files.keep(job.file, packed)
     return files
 
 
 def default_workers(pages: int) -> int:
-    """2 for a big site on a machine with two cores whose process may fork (no other thread
-    running: the drop page and the watch render in threads, and stay on one core), else 1."""
-    if pages < PARALLEL_PAGES or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork"):
-        return 1
-    return 2 if threading.active_count() == 1 else 1
-
-
-def _render_forked(
-    jobs: list[_Job], render: Callable[[_Job], bytes], told: Callable[[str], None]
-) -> dict[int, bytes] | None:
-    """Render the odd-numbered jobs in a forked child while this process renders the even
-    ones; every page rendered, by job number, or None when the child failed (then the
-    caller renders its pages itself, and any error shows there, as without a child)."""
-    with tempfile.TemporaryDirectory(prefix="mahjong-club-pages-") as folder:
-        result = Path(folder) / "pages.pickle"
-        pid = os.fork()
-        if pid == 0:  # the child: its pages to the file, then out without cleaning up
-            code = 1
-            try:
-                theirs = {n: render(jobs[n]) for n in range(1, len(jobs), 2)}
-                with open(result, "wb") as out:
-                    pickle.dump(theirs, out, protocol=pickle.HIGHEST_PROTOCOL)
-                code = 0
-            finally:
-                os._exit(code)
-        try:
-            ours = {}
-            for n in range(0, len(jobs), 2):
-                told(jobs[n].file)
-                ours[n] = render(jobs[n])
-        except BaseException:  # Ctrl-C, or an error that stops the run: the child too
-            os.kill(pid, signal.SIGKILL)
-            raise
-        finally:
-            _, status = os.waitpid(pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0 or not result.exists():
-            return ours
-        with open(result, "rb") as handle:
-            theirs = pickle.load(handle)
-    for n in theirs:
-        told(jobs[n].file)
-    return {**ours, **theirs}
+    """2 for a site of :data:`PARALLEL_PAGES` pages or more where the process may fork on two
+    cores (:func:`~mahjong_club.common.parallel.default_workers`), else 1."""
+    return parallel_workers(pages, PARALLEL_PAGES)

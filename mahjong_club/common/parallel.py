@@ -1,0 +1,89 @@
+"""Work that is the same for many items (pages, emails) done on two cores.
+
+A forked child does every other item while this process does the rest; the results come back
+in the items' order, exactly as one process makes them. Only where forking is safe: a machine
+with two cores, a system with ``fork``, and a process with no other thread (the drop page and
+the watch run in threads and stay on one core). Below a size the second process costs more
+than it saves.
+
+    >>> on_two_cores(["a", "b", "c"], str.upper, workers=1)
+    ['A', 'B', 'C']
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import tempfile
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def default_workers(items: int, threshold: int) -> int:
+    """2 for ``threshold`` items or more on a machine with two cores whose process may fork
+    (no other thread running), else 1."""
+    if items < threshold or (os.cpu_count() or 1) < 2 or not hasattr(os, "fork"):
+        return 1
+    return 2 if threading.active_count() == 1 else 1
+
+
+def on_two_cores(
+    items: Sequence[T],
+    work: Callable[[T], R],
+    before: Callable[[T], None] | None = None,
+    workers: int = 1,
+) -> list[R]:
+    """``work`` of every item, in the items' order; ``before`` is told each item once, before
+    its work (the run's progress). With ``workers`` 2 a forked child does the odd-numbered
+    items; when it fails, this process does them too (so any error shows here, as without a
+    child). Results must pickle."""
+    told = before or (lambda item: None)
+    done = _forked(items, work, told) if workers > 1 else {}
+    results: list[R] = []
+    for number, item in enumerate(items):
+        if number in done:
+            results.append(done[number])
+            continue
+        told(item)
+        results.append(work(item))
+    return results
+
+
+def _forked(items: Sequence[T], work: Callable[[T], R], told: Callable[[T], None]) -> dict[int, R]:
+    """The odd-numbered items done in a forked child while this process does the even ones;
+    by item number; only this process's when the child failed."""
+    with tempfile.TemporaryDirectory(prefix="mahjong-club-work-") as folder:
+        result = Path(folder) / "done.pickle"
+        pid = os.fork()
+        if pid == 0:  # the child: its results to the file, then out without cleaning up
+            code = 1
+            try:
+                theirs = {n: work(items[n]) for n in range(1, len(items), 2)}
+                with open(result, "wb") as out:
+                    pickle.dump(theirs, out, protocol=pickle.HIGHEST_PROTOCOL)
+                code = 0
+            finally:
+                os._exit(code)
+        try:
+            ours = {}
+            for n in range(0, len(items), 2):
+                told(items[n])
+                ours[n] = work(items[n])
+        except BaseException:  # Ctrl-C, or an error that stops the run: the child too
+            os.kill(pid, signal.SIGKILL)
+            raise
+        finally:
+            _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0 or not result.exists():
+            return ours
+        with open(result, "rb") as handle:
+            theirs = pickle.load(handle)
+    for n in theirs:
+        told(items[n])
+    return {**ours, **theirs}
