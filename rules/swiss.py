@@ -29,6 +29,7 @@ tables of four can have, and the ranking's top two (A, B) still sit at table 1:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from rules.draw import Entrant, PairCosts, Session, meetings
@@ -44,7 +45,10 @@ def swiss_session(ranking: Sequence[str], played: Sequence[Session]) -> Session:
     """The next session: ``ranking`` (best first; a multiple of four) in tables of four,
     then swaps between tables at most :data:`WINDOWS` apart that lower the number of repeat
     meetings. The winds are in ranking order; :func:`rules.draw.balance_winds` sets them."""
-    costs = PairCosts([Entrant(n) for n in ranking], meetings(played))
+    # a pair that met before costs one repeat however often it met (a third meeting is one
+    # more repeat meeting, as a second is): each swap then lowers the count of repeats itself
+    met = Counter(dict.fromkeys(meetings(played), 1))
+    costs = PairCosts([Entrant(n) for n in ranking], met)
     tables = [list(range(i, i + 4)) for i in range(0, len(ranking), 4)]
     for window in WINDOWS:
         for _ in range(PASSES):
