@@ -7,6 +7,7 @@ Every workbook is a real .xlsx written by openpyxl with its sheet XML edited aft
 
 from __future__ import annotations
 
+import io
 import re
 import zipfile
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from mahjong_club.cli import main
 from mahjong_club.common.text import fold_name
 from mahjong_club.reading.error_cells import neutralise_error_cells
+from mahjong_club.reading.opening import open_book
 from tests.builders import assert_refused, write_workbook
 from tests.test_cli_errors import league
 
@@ -75,6 +77,48 @@ def test_a_365_error_in_a_column_not_read_does_not_stop_the_run(tmp_path, capsys
     assert code == 0, captured.err
     assert "damaged" not in captured.err
     assert (out / "season.xlsx").is_file()
+
+
+def one_sheet_package(sheet: bytes) -> bytes:
+    """The smallest .xlsx calamine opens: one sheet ``S`` whose XML is ``sheet``."""
+    main_ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    pkg = "http://schemas.openxmlformats.org/package/2006"
+    kind = "application/vnd.openxmlformats-officedocument.spreadsheetml"
+    parts = {
+        "[Content_Types].xml": f'<Types xmlns="{pkg}/content-types">'
+        f'<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+        f'relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+        f'<Override PartName="/xl/workbook.xml" ContentType="{kind}.sheet.main+xml"/>'
+        f'<Override PartName="/xl/worksheets/sheet1.xml" ContentType="{kind}.worksheet+xml"/>'
+        "</Types>",
+        "_rels/.rels": f'<Relationships xmlns="{pkg}/relationships"><Relationship Id="rId1" '
+        f'Type="{rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+        "xl/workbook.xml": f'<workbook xmlns="{main_ns}" xmlns:r="{rel}"><sheets>'
+        '<sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": f'<Relationships xmlns="{pkg}/relationships">'
+        f'<Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
+        "</Relationships>",
+    }
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as package:
+        for name, text in parts.items():
+            package.writestr(name, text)
+        package.writestr("xl/worksheets/sheet1.xml", sheet)
+    return buffer.getvalue()
+
+
+def test_a_365_error_the_scan_cannot_place_is_still_neutralised(tmp_path):
+    """A comment holding a fake cell tag before a #SPILL! cell: the scan cannot place that
+    cell, but calamine still reads the sheet from the copy with the value made #N/A."""
+    sheet = (
+        b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        b'<sheetData><!-- <c a="<c t=\'e\'>"> --><row r="1"><c r="A1" t="e">'
+        b'<v>#SPILL!</v></c><c r="B1"><v>5</v></c></row></sheetData></worksheet>'
+    )
+    path = tmp_path / "hostile.xlsx"
+    path.write_bytes(one_sheet_package(sheet))
+    assert open_book(path).get_sheet_by_name("S").to_python() == [["", 5.0]]
 
 
 @pytest.mark.parametrize("error", ["#SPILL!", "#GETTING_DATA", "#n/a"])

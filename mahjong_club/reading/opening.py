@@ -256,9 +256,9 @@ class CheckedBook:
                     limit=MAX_SHEET_CELLS,
                 )
             )
-        found = self._error_cells[name] = scan_error_cells(data)
-        if found and neutralise_error_cells(data) is not None:
+        if neutralise_error_cells(data) is not None:
             self._neutralised.add(name)
+        self._error_cells[name] = scan_error_cells(data)
 
     def _patched_book(self) -> CalamineWorkbook:
         """The workbook as calamine reads it from a copy (a temporary file, deleted when the
