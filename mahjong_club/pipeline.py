@@ -288,7 +288,8 @@ def write_outputs(
             write_tree(folder / OUTBOX, outbox_files(outputs.emails))
         progress.doing(say(PROGRESS["publish"]))
 
-    publish(out_dir, [workbook, *(name for name, _ in exports), *folders], build)
+    retired = [REPORT] * (not parts.site) + [OUTBOX] * (not parts.emails)
+    publish(out_dir, [workbook, *(name for name, _ in exports), *folders], build, retired)
     progress.finish()
     return Written(
         out_dir / workbook,

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_club.common import publish
 from process import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,6 +107,29 @@ def test_an_earlier_runs_site_and_emails_go(tmp_path, full):
     assert main([str(SEASON), "--out", str(out), "-q"]) == 0
     assert shown(out) == ["outbox", "report", "season.xlsx"]
     assert tree(out / "report") == tree(full / "report")
+
+
+def test_without_links_an_earlier_runs_site_and_emails_go_too(tmp_path, monkeypatch):
+    """On a disk without symbolic links (a FAT stick) the outputs are real folders."""
+    monkeypatch.setattr(publish, "_links_work", lambda _runs: False)
+    out = tmp_path / "out"
+    assert main([str(SEASON), "--out", str(out), "-q"]) == 0
+    assert (out / "report").is_dir() and not (out / "report").is_symlink()
+    assert main([str(SEASON), "--out", str(out), "-q", "--no-site"]) == 0
+    assert shown(out) == ["outbox", "season.xlsx"]
+    assert main([str(SEASON), "--out", str(out), "-q", "--no-email"]) == 0
+    assert shown(out) == ["report", "season.xlsx"]
+
+
+def test_a_real_site_folder_of_an_earlier_version_goes(tmp_path, full):
+    """Written before 0.3 (or copied over the link): a real ``report`` folder is a site of
+    an earlier run all the same."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "report").mkdir()
+    (out / "report" / "index.html").write_text("last week", encoding="utf-8")
+    assert main([str(SEASON), "--out", str(out), "-q", "--no-site", "--no-email"]) == 0
+    assert shown(out) == ["season.xlsx"]
 
 
 def test_the_organisers_own_site_link_is_left_alone(tmp_path):

@@ -77,11 +77,13 @@ class OutputRefused(Exception):
         self.message = message
 
 
-def publish(out_dir: Path, names: Sequence[str], build: Build) -> None:
+def publish(out_dir: Path, names: Sequence[str], build: Build, retired: Sequence[str] = ()) -> None:
     """Write the outputs called ``names`` with ``build`` and show them in ``out_dir`` at once.
 
     On any error nothing the organiser sees has changed (but see :class:`PartlyReplaced`) and
-    the unfinished version is removed; a killed run's is removed by the next run.
+    the unfinished version is removed; a killed run's is removed by the next run. The outputs
+    called ``retired`` (an earlier run's that this run does not make) go once the new results
+    show (:func:`_retire`).
     """
     out_dir = Path(out_dir)
     runs = out_dir / RUNS
@@ -102,6 +104,7 @@ def publish(out_dir: Path, names: Sequence[str], build: Build) -> None:
             os.replace(switch, runs / CURRENT)  # the moment the results change
             fsync_folder(runs)
             _tidy(out_dir, names)
+        _retire(out_dir, retired)
 
 
 @contextlib.contextmanager
@@ -227,6 +230,19 @@ def _tidy(out_dir: Path, names: Sequence[str]) -> None:
         for entry in out_dir.iterdir():
             if entry.name not in names and _is_ours(entry) and not entry.exists():
                 entry.unlink()
+
+
+def _retire(out_dir: Path, retired: Sequence[str]) -> None:
+    """The outputs an earlier run made and this one does not (a run without the site): gone,
+    whether links of the tool's, real folders (no links on this disk, written before 0.3, or
+    copied over a link), so the folder never shows last week's site beside this week's
+    workbook. A link of the organiser's own (``report`` -> a web server's folder) stays."""
+    for name in retired:
+        entry = out_dir / name
+        if entry.is_symlink() and not _is_ours(entry):
+            continue
+        remove_tree(entry)
+    fsync_folder(out_dir)
 
 
 # Real files and folders under the outputs' names ------------------------------------------------
