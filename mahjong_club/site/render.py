@@ -17,12 +17,13 @@ from fractions import Fraction
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from mahjong_club.common.parallel import default_workers as parallel_workers
 from mahjong_club.common.parallel import on_two_cores
 from mahjong_club.common.text import ascii_fold
 from mahjong_club.compute.attendance import MemberAttendance
-from mahjong_club.site.locale import Locale
+from mahjong_club.site.locale import NUMBERS_KEPT, Locale
 from mahjong_club.site.views import SiteView
 from rules.model import PenaltyKind
 
@@ -36,12 +37,9 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # the templates are the package's: no look at the disk per page
     )
-
-    def num(value: int | Fraction | float | None, signed: bool = False) -> str:
-        return locale.number(value, signed)
-
-    env.filters["num"] = num
+    env.filters["num"] = _safe_numbers(locale) if autoescape else locale.number
     env.filters["date"] = locale.date
     env.filters["moment"] = locale.moment
     env.filters["penalty_kind"] = lambda kind: locale.words(PenaltyKind(kind))
@@ -55,6 +53,30 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
     env.globals["locale"] = locale
     env.globals["explain"] = lambda m: explain_status(m, locale)
     return env
+
+
+def _safe_numbers(locale: Locale) -> Callable[..., str]:
+    """The ``num`` filter of the HTML pages: a number's text marked safe, once per value.
+
+    A number's text is digits, separators and a sign, so escaping it changes nothing; marked
+    safe once, the millions of numbers of a federation's site are not escaped one by one.
+
+    >>> num = _safe_numbers(Locale("da"))
+    >>> num(-1234567), num(Fraction(5, 2), True)
+    (Markup('−1.234.567'), Markup('+2,50'))
+    """
+    known: dict[tuple[object, bool], Markup] = {}
+
+    def num(value: int | Fraction | float | None, signed: bool = False) -> str:
+        key = (value, signed)
+        text = known.get(key)
+        if text is None:
+            text = Markup(locale.number(value, signed))  # digits, separators, a sign
+            if len(known) < NUMBERS_KEPT:
+                known[key] = text
+        return text
+
+    return num
 
 
 def search_key(name: str) -> str:
