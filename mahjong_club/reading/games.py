@@ -5,80 +5,40 @@ Columns ``Game``, ``Date``, ``Division``, ``Player``, ``Score`` and (optional)
 member); then each game, the rows sharing a ``Game`` value, against the rules of
 :mod:`rules.game_checks`: four rows, one division and one date, four different players, and
 the scores adding up to the start total.
+
+The sheet's columns are in :mod:`.games_sheet`, the fast path for clean rows in
+:mod:`.games_clean`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
-from typing import Any, cast
 
 from mahjong_club.common.problems import Problems
-from mahjong_club.common.text import first_control
-from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import league as texts
 from mahjong_club.model import Season
-from mahjong_club.reading.cells import (
-    CellError,
-    as_error_cell,
-    is_blank,
-    parse_date,
-    parse_int,
-    parse_keyword,
-    parse_text,
+from mahjong_club.reading.games_clean import CleanRows, clean_game
+from mahjong_club.reading.games_sheet import (
+    DATE,
+    DIVISION,
+    GAME,
+    GAMES,
+    PLAYER,
+    SCORE,
+    SUBSTITUTED,
+    SUBSTITUTIONS,
+    GameRow,
+    four,
 )
 from mahjong_club.reading.names import NameBook, near_miss
-from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
 from rules.game_checks import (
-    SEATS,
     check_players_differ,
     check_rows_agree,
     check_score_total,
     check_seat_count,
 )
 from rules.model import Division, Game, GameType, Seat, Substitution
-
-SUBSTITUTIONS = {
-    "yes": Substitution.START,
-    "x": Substitution.START,
-    "ja": Substitution.START,
-    "start": Substitution.START,
-    "during": Substitution.DURING,
-    "no": Substitution.NONE,
-    "nej": Substitution.NONE,
-    "-": Substitution.NONE,
-}
-
-
-def parse_substitution(value: object) -> Substitution:
-    """Blank (not substituted), ``yes``/``x``/``start`` or ``during``."""
-    return parse_keyword(value, SUBSTITUTIONS, texts.WHAT_SUBSTITUTED)
-
-
-GAME = Column("Game", parse_text, texts.WHAT_GAME_NUMBER, danish="Spil")
-DATE = Column("Date", parse_date, cell_texts.WHAT_DATE, danish="Dato")
-DIVISION = Column("Division", parse_text, cell_texts.WHAT_DIVISION)
-PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")
-SCORE = Column("Score", parse_int, cell_texts.WHAT_SCORE, danish="Point")
-SUBSTITUTED = Column("Substituted", parse_substitution, required=False)
-GAMES = Schema("Games", (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED))
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """One row of a game: its Excel row, date, division, and seat (None when the row is bad)."""
-
-    number: int
-    date: dt.date | None
-    division: str | None
-    seat: Seat | None
-
-
-def four(seats: list[Seat]) -> tuple[Seat, Seat, Seat, Seat]:
-    """The four seats of a checked game as the model's 4-tuple."""
-    east, south, west, north = seats
-    return (east, south, west, north)
 
 
 def read_games(
@@ -97,11 +57,12 @@ def read_games(
     season.games_readable = True
     divisions = {d.name: d for d in season.divisions}
     grouped: dict[str, list[GameRow]] = {}
-    clean = CleanRows(table, book.names, season, divisions) if fast else None
     formulas = table.formula_rows()
-    for number, cells in table.rows:
+    clean: list[tuple[str, GameRow] | None] = [None] * len(table.rows)
+    if fast:
+        clean = CleanRows(table, book.names, season, divisions).read_all(table.rows, formulas)
+    for (number, cells), read in zip(table.rows, clean, strict=True):
         uncached = number in formulas
-        read = clean.read(number, cells) if clean is not None and not uncached else None
         if read is None:
             row = Row(table, number, cells, uncached)
             read = _read_row(row, book.names, season, divisions)
@@ -112,7 +73,7 @@ def read_games(
     as_of = season.settings.as_of
     late: list[Game] = []
     for game_id, rows in grouped.items():
-        game = _clean_game(season, divisions, game_id, rows) if fast else None
+        game = clean_game(season, divisions, game_id, rows) if fast else None
         game = game or _whole_game(table, season, divisions, game_id, rows)
         if game is None:
             continue
@@ -122,81 +83,6 @@ def read_games(
     if late and as_of is not None:
         _report_late(table, late, as_of)
     return games
-
-
-#: What a cell of a column read on its own gave: its value, or that the cell needs the
-#: row-by-row reader (blank where a value is needed, an Excel error, a value that does not
-#: parse: the reader reports it).
-_NEEDS_WORDS = object()
-#: A cell value not parsed yet (a blank optional cell parses to None).
-_UNSEEN = object()
-
-
-class CleanRows:
-    """The fast path for rows with nothing to report (a federation's million rows are
-    almost all of them): each column's distinct cell values are parsed once, the players'
-    names checked once against the names already registered with that exact spelling, and
-    each (division, player) pair's membership once. A row with anything else (an Excel
-    error, a blank or unreadable cell, a name not seen yet
-    or spelled differently, a player outside the division) is left to the row-by-row
-    reader, which says what is wrong exactly as it always has.
-    """
-
-    def __init__(
-        self, table: Table, names: NameBook, season: Season, divisions: dict[str, Division]
-    ) -> None:
-        self.names = names
-        self.season = season
-        self.divisions = divisions
-        columns: tuple[Column[Any], ...] = (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED)
-        self.at = [table.positions.get(c.name) for c in columns]
-        self.columns = columns
-        # parsed values by column, keyed by (type, value): True and 1 are different cells
-        self.parsed: list[dict[tuple[type, object], object]] = [{} for _ in columns]
-        self.known: dict[str, str] = {}  # written player -> registered name (exactly it)
-        self.members: set[tuple[str, str]] = set()
-
-    def read(self, number: int, cells: list[object]) -> tuple[str, GameRow] | None:
-        """The row's game id and row, or None when the row needs the row-by-row reader
-        (the caller leaves rows with a formula without a saved value to that reader)."""
-        values = []
-        for index, column, parsed in zip(self.at, self.columns, self.parsed, strict=True):
-            raw = cells[index] if index is not None and index < len(cells) else None
-            key = (type(raw), raw)
-            value = parsed.get(key, _UNSEEN)
-            if value is _UNSEEN:
-                value = parsed[key] = _parse_alone(column, raw)
-            if value is _NEEDS_WORDS:
-                return None
-            values.append(value)
-        game_id, division, written = cast(str, values[0]), cast(str, values[2]), values[3]
-        player = self.known.get(cast(str, written))
-        if player is None:
-            found = self.names.find(cast(str, written))
-            if found is None or found.name != written or first_control(found.name):
-                return None
-            player = self.known[found.name] = found.name
-        if self.season.divisions_ok and (division, player) not in self.members:
-            known = self.divisions.get(division)
-            if known is None or player not in known.members:
-                return None
-            self.members.add((division, player))
-        sub = cast(Substitution | None, values[5]) or Substitution.NONE
-        seat = Seat(player, cast(int, values[4]), sub, number)
-        return game_id, GameRow(number, cast(dt.date, values[1]), division, seat)
-
-
-def _parse_alone(column: Column[Any], raw: object) -> object:
-    """What a cell gives on its own (see :data:`_NEEDS_WORDS`): blank is None where the
-    column may be left blank."""
-    if as_error_cell(raw) is not None:
-        return _NEEDS_WORDS
-    if is_blank(raw):
-        return _NEEDS_WORDS if column.must_fill else None
-    try:
-        return column.parse(raw)
-    except CellError:
-        return _NEEDS_WORDS
 
 
 def _read_row(
@@ -254,32 +140,6 @@ def _check_member(
         members=", ".join(members),
     )
     return False
-
-
-def _clean_game(
-    season: Season, divisions: dict[str, Division], game_id: str, rows: list[GameRow]
-) -> Game | None:
-    """The game of ``rows`` when nothing about it needs a word (four good rows agreeing on
-    the division and the date, four players, the right total: a federation's 250,000 games
-    are almost all such); None leaves it to :func:`_whole_game`, which says what is wrong."""
-    if len(rows) != SEATS:
-        return None
-    a, b, c, d = rows
-    if a.seat is None or b.seat is None or c.seat is None or d.seat is None:
-        return None
-    if not (a.division == b.division == c.division == d.division and a.date == b.date):
-        return None
-    if not (a.date == c.date == d.date):
-        return None
-    seats = (a.seat, b.seat, c.seat, d.seat)
-    if len({a.seat.player, b.seat.player, c.seat.player, d.seat.player}) != SEATS:
-        return None
-    division = divisions.get(a.division or "")
-    if division is None:
-        return None
-    if check_score_total([s.score for s in seats], division.game, season.ruleset) is not None:
-        return None
-    return Game(game_id, division.name, seats, a.date, a.number)
 
 
 def _whole_game(
@@ -375,3 +235,6 @@ def _report_late(table: Table, late: list[Game], as_of: dt.date) -> None:
         game=first.id,
         date=first.date.isoformat(),
     )
+
+
+__all__ = ["SUBSTITUTIONS", "four", "read_games"]

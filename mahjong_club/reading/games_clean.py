@@ -1,0 +1,174 @@
+"""The fast path of the ``Games`` reader: rows and games with nothing to report.
+
+A federation's million rows are almost all clean. Such a row does not need the row-by-row
+reader (:mod:`.games`), which checks every cell and says what is wrong: each column's
+distinct values are parsed once and looked up, column by column. A clean game (four clean
+rows that agree, four players, the right total) does not need the game checks either.
+Anything else goes to the reader that says what is wrong; both give the same games and the
+same problems, in the same order (tests/test_games_fast.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, cast
+
+from mahjong_club.common.text import first_control
+from mahjong_club.model import Season
+from mahjong_club.reading.cells import CellError, as_error_cell, is_blank
+from mahjong_club.reading.games_sheet import (
+    DATE,
+    DIVISION,
+    GAME,
+    PLAYER,
+    SCORE,
+    SUBSTITUTED,
+    GameRow,
+)
+from mahjong_club.reading.names import NameBook
+from mahjong_club.reading.schema import Column
+from mahjong_club.reading.tables import Table
+from rules.game_checks import SEATS, check_score_total
+from rules.model import Division, Game, Seat, Substitution
+
+#: What a cell of a column read on its own gave: its value, or that the cell needs the
+#: row-by-row reader (blank where a value is needed, an Excel error, a value that does not
+#: parse: the reader reports it).
+_NEEDS_WORDS = object()
+
+
+class _Parsed(dict[tuple[type, object], object]):
+    """One column's cell values, each parsed the first time it is asked for (keyed by type
+    and value: ``True`` and ``1`` are different cells)."""
+
+    def __init__(self, column: Column[Any]) -> None:
+        super().__init__()
+        self.column = column
+
+    def __missing__(self, key: tuple[type, object]) -> object:
+        value = self[key] = _parse_alone(self.column, key[1])
+        return value
+
+
+class CleanRows:
+    """The fast path for rows with nothing to report (a federation's million rows are
+    almost all of them): each column's distinct cell values are parsed once, the players'
+    names checked once against the names already registered with that exact spelling, and
+    each (division, player) pair's membership once. A row with anything else (an Excel
+    error, a blank or unreadable cell, a name not seen yet
+    or spelled differently, a player outside the division) is left to the row-by-row
+    reader, which says what is wrong exactly as it always has.
+    """
+
+    def __init__(
+        self, table: Table, names: NameBook, season: Season, divisions: dict[str, Division]
+    ) -> None:
+        self.names = names
+        self.season = season
+        self.divisions = divisions
+        columns: tuple[Column[Any], ...] = (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED)
+        self.at = [table.positions.get(c.name) for c in columns]
+        self.parsed = [_Parsed(c) for c in columns]
+        self.known: dict[str, str] = {}  # written player -> registered name (exactly it)
+        self.members: set[tuple[str, str]] = set()
+
+    def read_all(
+        self, rows: list[tuple[int, list[Any]]], skip: set[int]
+    ) -> list[tuple[str, GameRow] | None]:
+        """Each row's game id and row, or None where the row needs the row-by-row reader
+        (and for the rows in ``skip``: a formula without a saved value). Column by column:
+        every cell's value is looked up among the values parsed already."""
+        columns = [
+            self._column(rows, index, parsed)
+            for index, parsed in zip(self.at, self.parsed, strict=True)
+        ]
+        needs = _NEEDS_WORDS
+        read: list[tuple[str, GameRow] | None] = []
+        for (number, _), game, date, division, written, score, sub in zip(
+            rows, *columns, strict=True
+        ):
+            if (
+                game is needs
+                or date is needs
+                or division is needs
+                or written is needs
+                or score is needs
+                or sub is needs
+                or number in skip
+            ):
+                read.append(None)
+                continue
+            player = self._player(cast(str, written), cast(str, division))
+            if player is None:
+                read.append(None)
+                continue
+            substitution = cast(Substitution | None, sub) or Substitution.NONE
+            seat = Seat(player, cast(int, score), substitution, number)
+            row = GameRow(number, cast(dt.date, date), cast(str, division), seat)
+            read.append((cast(str, game), row))
+        return read
+
+    @staticmethod
+    def _column(
+        rows: list[tuple[int, list[Any]]], index: int | None, parsed: _Parsed
+    ) -> list[object]:
+        """The parsed value of one column's cell in every row."""
+        if index is None:
+            return [parsed[(type(None), None)]] * len(rows)
+        raw = [cells[index] if index < len(cells) else None for _, cells in rows]
+        return list(map(parsed.__getitem__, zip(map(type, raw), raw, strict=True)))
+
+    def _player(self, written: str, division: str) -> str | None:
+        """The registered player written exactly so, when a member of ``division`` (where
+        membership is checked); None when the row-by-row reader must say something."""
+        player = self.known.get(written)
+        if player is None:
+            found = self.names.find(written)
+            if found is None or found.name != written or first_control(found.name):
+                return None
+            player = self.known[found.name] = found.name
+        if self.season.divisions_ok and (division, player) not in self.members:
+            known = self.divisions.get(division)
+            if known is None or player not in known.members:
+                return None
+            self.members.add((division, player))
+        return player
+
+
+def _parse_alone(column: Column[Any], raw: object) -> object:
+    """What a cell gives on its own (see :data:`_NEEDS_WORDS`): blank is None where the
+    column may be left blank."""
+    if as_error_cell(raw) is not None:
+        return _NEEDS_WORDS
+    if is_blank(raw):
+        return _NEEDS_WORDS if column.must_fill else None
+    try:
+        return column.parse(raw)
+    except CellError:
+        return _NEEDS_WORDS
+
+
+def clean_game(
+    season: Season, divisions: dict[str, Division], game_id: str, rows: list[GameRow]
+) -> Game | None:
+    """The game of ``rows`` when nothing about it needs a word (four good rows agreeing on
+    the division and the date, four players, the right total: a federation's 250,000 games
+    are almost all such); None leaves it to :func:`_whole_game`, which says what is wrong."""
+    if len(rows) != SEATS:
+        return None
+    a, b, c, d = rows
+    if a.seat is None or b.seat is None or c.seat is None or d.seat is None:
+        return None
+    if not (a.division == b.division == c.division == d.division and a.date == b.date):
+        return None
+    if not (a.date == c.date == d.date):
+        return None
+    seats = (a.seat, b.seat, c.seat, d.seat)
+    if len({a.seat.player, b.seat.player, c.seat.player, d.seat.player}) != SEATS:
+        return None
+    division = divisions.get(a.division or "")
+    if division is None:
+        return None
+    if check_score_total([s.score for s in seats], division.game, season.ruleset) is not None:
+        return None
+    return Game(game_id, division.name, seats, a.date, a.number)
