@@ -7,11 +7,12 @@ outbox, then (with ``--send``) sends the emails, last of all.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import gc
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from mahjong_club import __version__
@@ -208,8 +209,24 @@ def parts_of(args: argparse.Namespace) -> Parts:
     return Parts(site=not args.no_site, emails=not args.no_email)
 
 
-#: The garbage collector's first threshold during a run (Python's default is 700 new objects).
-RUN_GC_THRESHOLD = 100_000
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection during a run; on again after it (and what the run froze
+    is given back to the collector: a caller that runs again, as the tests do, collects it).
+
+    A big workbook makes millions of objects that live to the end of the run, and each
+    collection walks them all: at 1,000,000 rows the collector took 4 s of reading, computing
+    and building (docs/performance.md). The run makes next to no reference cycles (its peak
+    memory is the same without the collector), and everything it made is freed by reference
+    counting or collected once the collector is back."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        if enabled:
+            gc.enable()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -226,16 +243,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     long_work = _size(source) >= progress_display.LONG_WORKBOOK
     display = progress_display.chosen(args.progress, args.quiet, long_work, sys.stderr)
-    thresholds = gc.get_threshold()
-    # A big workbook makes millions of objects that live to the end of the run: collect the
-    # young ones less often (cycles are rare here; each collection walks them all).
-    gc.set_threshold(RUN_GC_THRESHOLD, *thresholds[1:])
-    with progress_display.shown(display, sys.stderr) as progress:
-        try:
-            made = make(args, source, out_dir, progress)
-        finally:
-            gc.unfreeze()  # a caller that runs again (the tests) collects this run's objects
-            gc.set_threshold(*thresholds)
+    with progress_display.shown(display, sys.stderr) as progress, collector_paused():
+        made = make(args, source, out_dir, progress)
     if isinstance(made, int):
         return made
     result, outputs, written, config = made
