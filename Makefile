@@ -54,6 +54,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_pipeline.py
 	$(BIN)/python bench/bench_draw.py
 	$(BIN)/python bench/bench_scale.py --rows 10000 --rows 100000 --rows 1000000 --steps
+	$(BIN)/python bench/bench_files.py
 
 sample: $(STAMP)
 	$(BIN)/python sample_sheets/make_sample.py
