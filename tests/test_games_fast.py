@@ -140,3 +140,36 @@ def test_a_clean_sheet_is_read_the_same_and_fast(tmp_path, monkeypatch):
 def test_the_samples_read_the_same(sample, monkeypatch):
     fast, slow = read_both(ROOT / "sample_sheets" / sample, monkeypatch)
     assert fast == slow
+
+
+def test_cells_equal_in_value_but_not_in_type_read_the_same(tmp_path, monkeypatch):
+    """True, 1, 1.0 and "1" are different cells (the memo keeps their types apart)."""
+    rows = []
+    for game, scores in (
+        (True, (45000, 35000, 25000, 15000)),
+        (1, (45000, 35000, 25000, True)),
+        (1.0, (45000.0, 35000, 25000, 15000)),
+        ("1", ("45000", 35000, 25000, 15000)),
+    ):
+        players = MEMBERS["R1"][:4]
+        rows += [
+            [game, dt.date(2025, 9, 4), "R1", p, s, None]
+            for p, s in zip(players, scores, strict=True)
+        ]
+    path = write_workbook(tmp_path / "season.xlsx", sheet(rows))
+    fast, slow = read_both(path, monkeypatch)
+    assert fast == slow
+
+
+def test_a_sheet_without_the_optional_column_and_short_rows_reads_the_same(tmp_path, monkeypatch):
+    sheets = sheet([])
+    sheets["Games"] = [["Game", "Date", "Division", "Player", "Score"]]
+    for game in (1, 2):
+        for player, score in zip(MEMBERS["R1"][:4], (45000, 35000, 25000, 15000), strict=True):
+            sheets["Games"].append([game, dt.date(2025, 9, 4), "R1", player, score])
+    sheets["Games"].append([3, dt.date(2025, 9, 4), "R1"])  # a short row: no player, no score
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    fast, slow = read_both(path, monkeypatch)
+    assert fast == slow
+    assert len(fast[0]) == 2
+    assert "row 10, column 'Player': this row is partly filled in" in fast[1][0]
