@@ -31,11 +31,13 @@ the first 15: the check on 2025-12-11 counts 14 regular nights, and a one-divisi
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import NamedTuple
 
 CLUB_START = dt.time(18, 30)
 FIRST_CHECK = dt.timedelta(weeks=15)
@@ -108,12 +110,12 @@ def next_check(season_start: dt.date, after: dt.date) -> dt.date:
     return check
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One step of a member's attendance history.
 
     ``kind`` is ``check`` or ``night``; ``attended``/``regular`` are the counts the step looked
-    at (for a check: the nights before it; for a night: up to and including it).
+    at (for a check: the nights before it; for a night: up to and including it). A named
+    tuple: a federation's 10,000 members have some 70 steps each.
     """
 
     date: dt.date
@@ -150,6 +152,17 @@ class History:
         return status
 
 
+@functools.lru_cache(maxsize=8)
+def _calendar(
+    season_start: dt.date, regular_nights: tuple[dt.date, ...], until: dt.date
+) -> tuple[tuple[dt.date, ...], frozenset[dt.date], frozenset[dt.date]]:
+    """The dates of the nights and checks in order, the nights', the checks': the same for
+    every member of a season, so worked out once (a federation has 10,000 members)."""
+    nights = {n for n in regular_nights if season_start <= n <= until}
+    checks = set(check_dates(season_start, until))
+    return tuple(sorted(nights | checks)), frozenset(nights), frozenset(checks)
+
+
 def attendance_history(
     season_start: dt.date,
     regular_nights: Iterable[dt.date],
@@ -162,12 +175,8 @@ def attendance_history(
     ``regular_nights`` are the regular club nights; ``attended`` the nights the member arrived
     on time (other dates are ignored).
     """
-    nights = sorted({n for n in regular_nights if season_start <= n <= until})
+    dates, night_set, check_set = _calendar(season_start, tuple(regular_nights), until)
     present = set(attended)
-    checks = check_dates(season_start, until)
-    dates = sorted(set(nights) | set(checks))
-    night_set = set(nights)
-    check_set = set(checks)
     status, since = Status.OK, None
     regular = came = 0
     events: list[Event] = []
