@@ -36,7 +36,7 @@ NUMBERS_KEPT = 100_000
 K = TypeVar("K", bound=Hashable)
 
 
-def _remembered(known: dict[K, str], key: K, make: Callable[[], str]) -> str:
+def remembered(known: dict[K, str], key: K, make: Callable[[], str]) -> str:
     """``known[key]``, made by ``make`` the first time (at most :data:`NUMBERS_KEPT` kept)."""
     text = known.get(key)
     if text is None:
@@ -79,7 +79,7 @@ class Locale:
             return self.say(say(SITE[key], **values))
 
         try:
-            return _remembered(self._texts, (key, *sorted(values.items())), word)
+            return remembered(self._texts, (key, *sorted(values.items())), word)
         except TypeError:  # a value that cannot be a key: word it every time
             return word()
 
@@ -94,7 +94,7 @@ class Locale:
         most of them the same few thousand): equal values give equal text."""
         if value is None:
             return ""
-        return _remembered(self._numbers, (value, signed), lambda: self._number(value, signed))
+        return remembered(self._numbers, (value, signed), lambda: self._number(value, signed))
 
     def _number(self, value: int | Fraction | float, signed: bool) -> str:
         exact = Fraction(value)  # floats only come from the charts' scales
@@ -107,7 +107,7 @@ class Locale:
         """A date in words."""
         if value is None:
             return ""
-        return _remembered(self._dates, value, lambda: self._date(value))
+        return remembered(self._dates, value, lambda: self._date(value))
 
     def _date(self, value: dt.date) -> str:
         month = self.say(say(MONTHS[value.month - 1]))

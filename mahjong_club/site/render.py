@@ -23,7 +23,7 @@ from mahjong_club.common.parallel import default_workers as parallel_workers
 from mahjong_club.common.parallel import on_two_cores
 from mahjong_club.common.text import ascii_fold
 from mahjong_club.compute.attendance import MemberAttendance
-from mahjong_club.site.locale import NUMBERS_KEPT, Locale
+from mahjong_club.site.locale import Locale, remembered
 from mahjong_club.site.views import SiteView
 from rules.model import PenaltyKind
 
@@ -65,16 +65,11 @@ def _safe_numbers(locale: Locale) -> Callable[..., str]:
     >>> num(-1234567), num(Fraction(5, 2), True)
     (Markup('−1.234.567'), Markup('+2,50'))
     """
-    known: dict[tuple[object, bool], Markup] = {}
+    known: dict[tuple[object, bool], str] = {}
 
     def num(value: int | Fraction | float | None, signed: bool = False) -> str:
-        key = (value, signed)
-        text = known.get(key)
-        if text is None:
-            text = Markup(locale.number(value, signed))  # digits, separators, a sign
-            if len(known) < NUMBERS_KEPT:
-                known[key] = text
-        return text
+        # digits, separators and a sign: nothing to escape
+        return remembered(known, (value, signed), lambda: Markup(locale.number(value, signed)))
 
     return num
 
