@@ -68,20 +68,22 @@ class Extent:
         return self.rows * self.columns
 
 
-def _quick(data: bytes) -> bool:
-    """True when one look shows that the sheet spans at most :data:`_QUICK_BOUND` cells."""
+def _unprefixed(data: bytes) -> bool:
+    """True when the sheet's tags have no namespace prefix (a prefix is rare: walk the tags)."""
     root = _ROOT_RE.search(data)
-    if root is None or root.group(1):  # a namespace prefix: rare, walk the tags
-        return False
-    return _UNUSUAL_CELL_RE.search(data) is None and _PREFIXED_CELL_RE.search(data) is None
+    return root is not None and not root.group(1) and _PREFIXED_CELL_RE.search(data) is None
+
+
+def _quick(data: bytes) -> bool:
+    """True when one look shows that the unprefixed sheet spans at most :data:`_QUICK_BOUND`
+    cells."""
+    return _UNUSUAL_CELL_RE.search(data) is None
 
 
 def _bound(data: bytes) -> Extent | None:
-    """The farthest row and column of every cell tag (with a value or not) when each is
-    written ``<c r="AY12"``: the rectangle calamine reads is no larger. None otherwise."""
-    root = _ROOT_RE.search(data)
-    if root is None or root.group(1) or _PREFIXED_CELL_RE.search(data) is not None:
-        return None
+    """The farthest row and column of every cell tag (with a value or not) of the unprefixed
+    sheet when each is written ``<c r="AY12"``: the rectangle calamine reads is no larger.
+    None otherwise."""
     if _UNWRITTEN_CELL_RE.search(data) is not None:
         return None
     letters: set[bytes] = set()
@@ -130,9 +132,10 @@ def _walk(data: bytes, limit: int) -> Extent | None:
 def oversized(data: bytes, limit: int = MAX_SHEET_CELLS) -> Extent | None:
     """How far the cells of sheet part ``data`` reach when that spans more than ``limit``
     cells from A1 (the first cell found beyond it); None when the sheet is within it."""
-    if limit >= _QUICK_BOUND and _quick(data):
-        return None
-    bound = _bound(data)
-    if bound is not None and bound.cells <= limit:
-        return None
+    if _unprefixed(data):
+        if limit >= _QUICK_BOUND and _quick(data):
+            return None
+        bound = _bound(data)
+        if bound is not None and bound.cells <= limit:
+            return None
     return _walk(data, limit)

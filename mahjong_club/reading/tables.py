@@ -283,7 +283,7 @@ def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
     if header_index is None:
         return table
     indexes = list(positions.values())
-    formula_rows = {row for _, row, _ in uncached}  # a blank row with a formula counts too
+    formula_rows = table.formula_rows()  # a blank row with a formula counts too
     for offset, row in enumerate(all_rows[header_index + 1 :], start=header_index + 2):
         if any(i < len(row) and not is_blank(row[i]) for i in indexes) or (
             offset in formula_rows and any((actual, offset, i) in uncached for i in indexes)
