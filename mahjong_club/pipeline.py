@@ -11,7 +11,7 @@ sent until everything is written.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from mahjong_club.capabilities import REGISTRY, Options, Run
@@ -152,7 +152,6 @@ class Outputs:
     pages: Mapping[str, str]
     emails: list[Outgoing]
     text: str
-    warnings: list[str] = field(default_factory=list)
     parts: Parts = Parts()
     language: str = "en"
 
@@ -220,7 +219,7 @@ def build_outputs(
         site = site_view(run)
     progress.finish()
     language = run.season.settings.language
-    outputs = Outputs(sheets, exports, site, {}, [], console_text(run), [], parts, language)
+    outputs = Outputs(sheets, exports, site, {}, [], console_text(run), parts, language)
     if site is None:
         return outputs
     # a step per page (a federation's site has thousands), then the emails

@@ -237,12 +237,15 @@ def _retire(out_dir: Path, retired: Sequence[str]) -> None:
     whether links of the tool's, real folders (no links on this disk, written before 0.3, or
     copied over a link), so the folder never shows last week's site beside this week's
     workbook. A link of the organiser's own (``report`` -> a web server's folder) stays."""
+    gone = False
     for name in retired:
         entry = out_dir / name
-        if entry.is_symlink() and not _is_ours(entry):
+        if not os.path.lexists(entry) or (entry.is_symlink() and not _is_ours(entry)):
             continue
         remove_tree(entry)
-    fsync_folder(out_dir)
+        gone = True
+    if gone:
+        fsync_folder(out_dir)
 
 
 # Real files and folders under the outputs' names ------------------------------------------------
