@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent, _walk, oversized
+from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent, _walk, first_row, oversized
 from mahjong_club.ooxml.limits import MAX_RATIO, size_problem
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.ooxml.wellformed import xml_problem
@@ -146,3 +146,50 @@ def test_a_million_row_games_sheet_is_read(tmp_path: Path):
     games = book.rows("Games")
     assert len(games) == 1_000_001
     assert games[-1][:5] == [250_000, dt.date(2025, 8, 28), "R1", "D", 21000]
+
+
+def with_sheet(tmp_path: Path, data: bytes) -> Path:
+    """A workbook whose one sheet's XML is ``data``."""
+    original = write_workbook(tmp_path / "original.xlsx", {"Games": [["Game"]]})
+    path = tmp_path / "season.xlsx"
+    with zipfile.ZipFile(original) as source, zipfile.ZipFile(path, "w") as target:
+        for info in source.infolist():
+            part = source.read(info.filename)
+            target.writestr(info, data if info.filename == "xl/worksheets/sheet1.xml" else part)
+    return path
+
+
+EMPTY = '<c r="{ref}" s="1"/>'
+NUMBER = '<c r="{ref}"><v>4</v></c>'
+TEXT = '<c r="{ref}" t="inlineStr"><is><t>Game</t></is></c>'
+FORMULA = '<c r="{ref}"><f>1+3</f><v>4</v></c>'
+NO_VALUE = '<c r="{ref}"><f>1+3</f></c>'
+
+
+@pytest.mark.parametrize(
+    ("cells", "first"),
+    [
+        ([("A1", NUMBER)], 1),
+        ([("C3", TEXT), ("D4", NUMBER)], 3),
+        ([("B2", FORMULA)], 2),
+        ([("A1", EMPTY), ("A2", NUMBER)], None),  # starts with an empty cell: not plain
+        ([("A1", NO_VALUE), ("A2", NUMBER)], None),
+        ([("E7", NUMBER), ("A9", TEXT)], 7),
+    ],
+)
+def test_the_first_row_is_where_calamine_starts(tmp_path: Path, cells, first):
+    """:func:`first_row` gives the row python-calamine's rectangle starts at, or None."""
+    rows: dict[int, str] = {}
+    for ref, tag in cells:
+        number = int(ref[1:])
+        rows[number] = rows.get(number, "") + tag.format(ref=ref)
+    body = "".join(f'<row r="{n}">{c}</row>' for n, c in sorted(rows.items()))
+    data = HEAD + body.encode() + TAIL
+    assert first_row(data) == first
+    start = Workbook(with_sheet(tmp_path, data))._book.get_sheet_by_name("Games").start
+    assert first is None or start[0] + 1 == first
+
+
+def test_a_prefixed_sheet_has_no_plain_first_row():
+    prefixed = b'<x:worksheet xmlns:x="urn:x"><x:sheetData><x:row r="2"><x:c r="A2"><x:v>1'
+    assert first_row(prefixed) is None

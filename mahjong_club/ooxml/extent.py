@@ -51,6 +51,14 @@ _PREFIXED_CELL_RE = re.compile(rb":c[\s>/]")
 _TAG_RE = re.compile(rb"""<(?:[\w.-]+:)?(row|c)(?=[\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>""")
 _R_ATTR_RE = re.compile(rb"""(?:^|\s)(?:[\w.-]+:)?r\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _REF_RE = re.compile(r"\$?([A-Za-z]+)\$?([0-9]+)")
+#: Any cell tag, with a namespace prefix or not.
+_ANY_CELL_RE = re.compile(rb"<(?:[\w.-]+:)?c[\s>/]")
+#: A cell tag written as Excel writes it whose first child is a value (``<v>`` or an inline
+#: string), after the cell's formula if it has one.
+_VALUE_CELL_RE = re.compile(
+    rb'<c r="[A-Z]{1,3}([0-9]{1,7})"(?:\s[^>]*)?(?<!/)>'
+    rb"(?:<f(?:\s[^>]*)?(?:/>|>[^<]*</f>))?<(?:v|is)[\s>]"
+)
 
 
 @dataclass(frozen=True)
@@ -127,6 +135,29 @@ def _walk(data: bytes, limit: int) -> Extent | None:
         if rows * columns > limit:
             return Extent(rows, columns)
     return None
+
+
+def first_row(data: bytes) -> int | None:
+    """The row where the rectangle calamine reads begins (its first row with a value), when
+    the sheet's first cell tag shows it: the root and the cell unprefixed, written
+    ``<c r="C3" …>``, with a value. None when that first tag says nothing so plain.
+
+    A sheet's rows come in ascending order (the file format requires it, and Excel,
+    LibreOffice and openpyxl write them so), so no cell with a value comes before.
+
+    >>> first_row(b'<worksheet><sheetData><row r="3"><c r="C3" s="1"/><c r="D3" t="s"><v>0')
+    >>> first_row(b'<worksheet><sheetData><row r="3"><c r="D3" t="s"><v>0</v></c></row>')
+    3
+    >>> first_row(b'<worksheet><sheetData><row r="2"><c r="B2"><f>A1</f><v>4</v></c></row>')
+    2
+    """
+    root = _ROOT_RE.search(data)
+    if root is None or root.group(1):
+        return None
+    start = data.find(b"<sheetData", root.end())
+    first = _ANY_CELL_RE.search(data, start) if start >= 0 else None
+    found = _VALUE_CELL_RE.match(data, first.start()) if first is not None else None
+    return int(found.group(1)) if found is not None else None
 
 
 def oversized(data: bytes, limit: int = MAX_SHEET_CELLS) -> Extent | None:

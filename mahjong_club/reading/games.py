@@ -17,6 +17,7 @@ import datetime as dt
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
 from mahjong_club.model import Season
+from mahjong_club.reading.columnar import read_columns
 from mahjong_club.reading.games_clean import CleanRows, clean_game
 from mahjong_club.reading.games_sheet import (
     DATE,
@@ -47,24 +48,30 @@ def read_games(
     """The league's games; membership is checked only when ``season.divisions_ok``.
 
     ``fast`` reads the rows that need no word said about them through :class:`CleanRows`
-    (each distinct cell value parsed once); every other row, and every row without
-    ``fast``, goes through the row-by-row reader that reports what is wrong. Both give the
-    same games and the same problems, in the same order (tests/test_games_fast.py).
+    (each distinct cell value parsed once), and a big sheet by columns
+    (:func:`~mahjong_club.reading.columnar.read_columns`); every other row, and every row
+    without ``fast``, goes through the row-by-row reader that reports what is wrong. All
+    give the same games and the same problems, in the same order (tests/test_games_fast.py,
+    tests/test_columnar.py).
     """
-    table = read_sheet(book, GAMES, problems)
+    by_columns = read_columns(book, GAMES, problems) if fast else None
+    table = by_columns.table if by_columns is not None else read_sheet(book, GAMES, problems)
     if table is None:
         return []
     season.games_readable = True
     divisions = {d.name: d for d in season.divisions}
     grouped: dict[str, list[GameRow]] = {}
     formulas = table.formula_rows()
-    clean: list[tuple[str, GameRow] | None] = [None] * len(table.rows)
-    if fast:
+    numbers = by_columns.numbers if by_columns is not None else [n for n, _ in table.rows]
+    clean: list[tuple[str, GameRow] | None] = [None] * len(numbers)
+    if by_columns is not None:
+        clean = CleanRows(table, book.names, season, divisions).read_columns(by_columns)
+    elif fast:
         clean = CleanRows(table, book.names, season, divisions).read_all(table.rows, formulas)
-    for (number, cells), read in zip(table.rows, clean, strict=True):
-        uncached = number in formulas
+    for k, (number, read) in enumerate(zip(numbers, clean, strict=True)):
         if read is None:
-            row = Row(table, number, cells, uncached)
+            cells = by_columns.cells(k) if by_columns is not None else table.rows[k][1]
+            row = Row(table, number, cells, number in formulas)
             read = _read_row(row, book.names, season, divisions)
         if read is not None:
             season.game_ids_written.add(read[0])

@@ -10,12 +10,12 @@ same problems, in the same order (tests/test_games_fast.py).
 
 from __future__ import annotations
 
-import datetime as dt
-from typing import Any, cast
+from typing import Any
 
 from mahjong_club.common.text import first_control
 from mahjong_club.model import Season
 from mahjong_club.reading.cells import CellError, as_error_cell, is_blank
+from mahjong_club.reading.columnar import ColumnarSheet
 from mahjong_club.reading.games_sheet import (
     DATE,
     DIVISION,
@@ -35,6 +35,8 @@ from rules.model import Division, Game, Seat, Substitution
 #: row-by-row reader (blank where a value is needed, an Excel error, a value that does not
 #: parse: the reader reports it).
 _NEEDS_WORDS = object()
+#: The columns a row is read from, in the order :meth:`CleanRows._rows` takes them.
+_COLUMNS: tuple[Column[Any], ...] = (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED)
 
 
 class _Parsed(dict[tuple[type, object], object]):
@@ -66,9 +68,8 @@ class CleanRows:
         self.names = names
         self.season = season
         self.divisions = divisions
-        columns: tuple[Column[Any], ...] = (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED)
-        self.at = [table.positions.get(c.name) for c in columns]
-        self.parsed = [_Parsed(c) for c in columns]
+        self.at = [table.positions.get(c.name) for c in _COLUMNS]
+        self.parsed = [_Parsed(c) for c in _COLUMNS]
         self.known: dict[str, str] = {}  # written player -> registered name (exactly it)
         self.members: set[tuple[str, str]] = set()
 
@@ -82,10 +83,32 @@ class CleanRows:
             self._column(rows, index, parsed)
             for index, parsed in zip(self.at, self.parsed, strict=True)
         ]
+        return self._rows([number for number, _ in rows], columns, skip)
+
+    def read_columns(self, sheet: ColumnarSheet) -> list[tuple[str, GameRow] | None]:
+        """:meth:`read_all` for a sheet read by columns: each column's distinct values are
+        looked up once."""
+        columns: list[list[Any]] = []
+        for column, parsed in zip(_COLUMNS, self.parsed, strict=True):
+            distinct = sheet.columns.get(column.name)
+            if distinct is None:
+                columns.append([parsed[(type(None), None)]] * len(sheet.numbers))
+            else:
+                columns.append(distinct.column(parsed))
+        return self._rows(sheet.numbers, columns, set())
+
+    def _rows(
+        self, numbers: list[int], columns: list[list[Any]], skip: set[int]
+    ) -> list[tuple[str, GameRow] | None]:
+        """Each row's game id and row from its parsed cells (see :meth:`read_all`); each
+        player written in each division is looked up once."""
         needs = _NEEDS_WORDS
+        no_one = Substitution.NONE
+        players: dict[str, dict[str, Any]] = {}  # division -> written -> player or None
         read: list[tuple[str, GameRow] | None] = []
-        for (number, _), game, date, division, written, score, sub in zip(
-            rows, *columns, strict=True
+        append = read.append
+        for number, game, date, division, written, score, sub in zip(
+            numbers, *columns, strict=True
         ):
             if (
                 game is needs
@@ -94,18 +117,20 @@ class CleanRows:
                 or written is needs
                 or score is needs
                 or sub is needs
-                or number in skip
             ):
-                read.append(None)
+                append(None)
                 continue
-            player = self._player(cast(str, written), cast(str, division))
-            if player is None:
-                read.append(None)
+            in_division = players.get(division)
+            if in_division is None:
+                in_division = players[division] = {}
+            player = in_division.get(written, needs)
+            if player is needs:
+                player = in_division[written] = self._player(written, division)
+            if player is None or number in skip:
+                append(None)
                 continue
-            substitution = cast(Substitution | None, sub) or Substitution.NONE
-            seat = Seat(player, cast(int, score), substitution, number)
-            row = GameRow(number, cast(dt.date, date), cast(str, division), seat)
-            read.append((cast(str, game), row))
+            seat = Seat(player, score, sub or no_one, number)
+            append((game, GameRow(number, date, division, seat)))
         return read
 
     @staticmethod

@@ -25,6 +25,7 @@ from __future__ import annotations
 import tempfile
 import zipfile
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -34,7 +35,7 @@ from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import hostile as texts
 from mahjong_club.messages.core import Entry, Message, say
 from mahjong_club.ooxml.errors import OoxmlError
-from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, oversized
+from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, first_row, oversized
 from mahjong_club.ooxml.limits import (
     kind_problem,
     open_package,
@@ -192,6 +193,17 @@ def open_book(path: Path) -> CheckedBook:
     return CheckedBook(path, book, parts)
 
 
+@dataclass(frozen=True)
+class SheetShape:
+    """What the check of a sheet saw of its XML: how big it is, the row where the rectangle
+    calamine reads begins (:func:`~mahjong_club.ooxml.extent.first_row`: None when the XML
+    does not show it plainly), and whether it has error values calamine refuses."""
+
+    size: int
+    first_row: int | None
+    neutralised: bool
+
+
 class CheckedBook:
     """A workbook opened by calamine whose sheets are checked (step 4) before it reads them."""
 
@@ -205,6 +217,8 @@ class CheckedBook:
         self._patched: tuple[CalamineWorkbook, IO[bytes]] | None = None
         #: The error cells of each sheet checked, found in the XML the check read.
         self._error_cells: dict[str, dict[tuple[int, int], ErrorCell]] = {}
+        #: Each sheet checked: the size of its XML and its first row (see :meth:`shape`).
+        self._shapes: dict[str, SheetShape] = {}
 
     @property
     def sheet_names(self) -> list[str]:
@@ -215,9 +229,7 @@ class CheckedBook:
         """Sheet ``name`` read by calamine, once its part is checked; :class:`WorkbookError`
         naming the sheet and its part when it is damaged or too large."""
         part = self._parts.get(name)
-        if name not in self._checked:
-            self._check_sheet(name, part)
-            self._checked.add(name)
+        self.check(name)
         try:
             book = self._patched_book() if name in self._neutralised else self._book
             return book.get_sheet_by_name(name)
@@ -225,6 +237,18 @@ class CheckedBook:
             raise WorkbookError(
                 say(texts.SHEET_DAMAGED, sheet=name, part=part or "?", error=str(exc))
             ) from exc
+
+    def check(self, name: str) -> None:
+        """Check sheet ``name``'s part (step 4) if not done yet; :class:`WorkbookError` when
+        it is damaged or too large."""
+        if name not in self._checked:
+            self._check_sheet(name, self._parts.get(name))
+            self._checked.add(name)
+
+    def shape(self, name: str) -> SheetShape | None:
+        """What the check of sheet ``name`` saw of its XML (None when not checked, or when
+        its part could not be found: calamine then says what is wrong)."""
+        return self._shapes.get(name)
 
     def error_cells(self, name: str) -> dict[tuple[int, int], ErrorCell] | None:
         """The cells of sheet ``name`` that show an Excel error, found when the sheet was
@@ -259,6 +283,8 @@ class CheckedBook:
         if neutralise_error_cells(data) is not None:
             self._neutralised.add(name)
         self._error_cells[name] = scan_error_cells(data)
+        neutralised = name in self._neutralised
+        self._shapes[name] = SheetShape(len(data), first_row(data), neutralised)
 
     def _patched_book(self) -> CalamineWorkbook:
         """The workbook as calamine reads it from a copy (a temporary file, deleted when the

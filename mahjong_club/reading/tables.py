@@ -32,7 +32,7 @@ from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.reading.cells import CellError, as_error_cell, error_cell_message, is_blank
 from mahjong_club.reading.error_cells import ErrorCell, error_cells_of
 from mahjong_club.reading.names import NameBook
-from mahjong_club.reading.opening import WorkbookError, open_book
+from mahjong_club.reading.opening import SheetShape, WorkbookError, open_book
 from mahjong_club.reading.schema import Column, Schema
 
 T = TypeVar("T")
@@ -91,6 +91,17 @@ class Workbook:
                 cells[column] = cell
             self._rows[sheet] = rows
         return self._rows[sheet]
+
+    def shape(self, sheet: str) -> SheetShape | None:
+        """What the check of ``sheet``'s XML saw (its size, its first row, error values
+        calamine refuses), without calamine reading the sheet: :class:`WorkbookError` when
+        the sheet is damaged or too large, as when it is read."""
+        self._book.check(sheet)
+        return self._book.shape(sheet)
+
+    def has_error_cells(self, sheet: str) -> bool:
+        """True unless the check of ``sheet`` found no cell showing an Excel error."""
+        return self._book.error_cells(sheet) != {}
 
     def _error_cells(self, sheet: str) -> dict[tuple[int, int], ErrorCell]:
         """The cells of ``sheet`` that show an Excel error (calamine reads them as blank)."""
@@ -273,7 +284,7 @@ def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
     )
     header = all_rows[header_index] if header_index is not None else []
     header_row = header_index + 1 if header_index is not None else None
-    headers, positions = _match_headers(actual, header_row, header, schema, problems)
+    headers, positions = match_headers(actual, header_row, header, schema, problems)
     missing = [c.name for c in schema.columns if c.required and c.name not in positions]
     if missing:
         _report_missing(actual, header_row, header, missing, problems)
@@ -292,7 +303,7 @@ def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
     return table
 
 
-def _match_headers(
+def match_headers(
     sheet: str,
     header_row: int | None,
     header: list[Any],
@@ -350,5 +361,6 @@ __all__ = [
     "WorkbookError",
     "check_one_sheet",
     "fold",
+    "match_headers",
     "read_sheet",
 ]

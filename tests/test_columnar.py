@@ -1,0 +1,220 @@
+"""A big ``Games`` sheet read by columns (fastexcel → Arrow, each distinct value parsed once)
+gives exactly what reading it row by row gives: the same games, the same problems in the same
+order, the same game ids; and the columns are read so only where that holds (a column mixing
+kinds of cells, an error cell, a repeated column … leave the sheet to the rows).
+
+The size from which a sheet is read by columns (``COLUMNAR_BYTES``) is set to 0 here, so
+small sheets take that path; ``taken`` records whether each read did.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import sys
+import unicodedata
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mahjong_club.pipeline import read_workbook
+from mahjong_club.reading import columnar, league
+from mahjong_club.reading import games as games_module
+from tests.builders import write_workbook
+from tests.test_games_fast import MEMBERS, sheet
+from tests.test_xlsx_writer import run_soffice, soffice_or_skip
+
+HEADER = ["Game", "Date", "Division", "Player", "Score", "Substituted"]
+CLEAN_SCORES = {"R1": (45000, 35000, 25000, 15000), "M1": (30, 10, -10, -30)}
+
+
+def clean_rows(games: int, first: int = 1) -> list[list[Any]]:
+    """``games`` clean games, riichi and MCR in turn."""
+    rows: list[list[Any]] = []
+    for game in range(first, first + games):
+        division = "R1" if game % 2 else "M1"
+        for player, score in zip(MEMBERS[division], CLEAN_SCORES[division], strict=False):
+            rows.append([game, dt.date(2025, 9, 4), division, player, score, None])
+    return rows
+
+
+def read_three_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], bool]:
+    """(what each way read, whether the first read by columns): by columns, by rows with the
+    fast path for clean rows, row by row."""
+    taken: list[bool] = []
+    real = columnar.read_columns
+
+    def spy(*args: Any) -> Any:
+        found = real(*args)
+        taken.append(found is not None)
+        return found
+
+    monkeypatch.setattr(games_module, "read_columns", spy)
+    seen = []
+    for size, fast in ((0, True), (10**12, True), (0, False)):
+        monkeypatch.setattr(columnar, "COLUMNAR_BYTES", size)
+        monkeypatch.setattr(league, "read_games", functools.partial(spy_games, fast=fast))
+        season, problems = read_workbook(path)
+        rendered = [p.render("en") for p in problems.items]
+        rows = [(g.row, [s.row for s in g.seats]) for g in season.games]  # not compared by ==
+        seen.append((season.games, rows, rendered, sorted(season.game_ids_written)))
+    monkeypatch.undo()
+    return seen, taken[0]
+
+
+def spy_games(book: Any, season: Any, problems: Any, *, fast: bool) -> Any:
+    return games_module.read_games(book, season, problems, fast=fast)
+
+
+def placed(rows: list[list[Any]], blank_rows: int, blank_columns: int) -> list[list[Any]]:
+    """The sheet's rows moved down and right (``[]`` is a blank row to openpyxl)."""
+    return [[] for _ in range(blank_rows)] + [[None] * blank_columns + r for r in rows]
+
+
+# Each column keeps one kind of cell (so the columns are read), with everything an
+# organiser gets wrong in it: unknown names, look-alikes, blanks, a control character.
+# (openpyxl writes a text such as "#N/A" as an error cell: those are tested below.)
+NUMBER_GAMES = st.sampled_from([1, 2, 3, 4, 5.0, None])
+TEXT_GAMES = st.sampled_from(["1", "2", " 3", "4", "x", "", None])
+DATE_CELLS = st.sampled_from([dt.date(2025, 9, 4)] * 5 + [dt.date(2025, 9, 11), None])
+TEXT_DATES = st.sampled_from(["2025-09-04"] * 4 + ["4/9/2025", "2025-02-31", "soon", None])
+DIVISIONS = st.sampled_from(["R1"] * 5 + ["M1"] * 4 + ["R9", "r1", " R1 ", "  ", None])
+PLAYERS = st.sampled_from(
+    [p for names in MEMBERS.values() for p in names] * 2
+    + [unicodedata.normalize("NFD", "Åse"), "anna", "Zed", "Eva ", "Bo_x001B_", None]
+)
+SCORES = st.sampled_from([30000, 25000, 45000, 15000, 30, -10, -20, 1.5, None])
+SUBS = st.sampled_from([None] * 6 + ["yes", "during", "maybe"])
+
+
+@st.composite
+def typed_sheets(draw: st.DrawFn) -> dict[str, list[list[Any]]]:
+    text_games, text_dates = draw(st.booleans()), draw(st.booleans())
+    games = TEXT_GAMES if text_games else NUMBER_GAMES
+    dates = TEXT_DATES if text_dates else DATE_CELLS
+    clean = [
+        [str(g) if text_games else g, "2025-09-04" if text_dates else d, *rest]
+        for g, d, *rest in clean_rows(draw(st.integers(0, 3)))
+    ]
+    messy = st.lists(st.tuples(games, dates, DIVISIONS, PLAYERS, SCORES, SUBS).map(list))
+    rows = clean + draw(messy.filter(lambda r: len(r) <= 16))
+    rows = draw(st.permutations(rows)) if draw(st.booleans()) else rows
+    header = list(HEADER)
+    if draw(st.booleans()):  # the optional column left out
+        header, rows = header[:5], [r[:5] for r in rows]
+    if draw(st.booleans()):  # a column of the organiser's own, mixing kinds of cells
+        header.append("Notes")
+        rows = [[*r, draw(st.sampled_from(["late", 7, True, None]))] for r in rows]
+    if draw(st.booleans()):
+        rows.insert(draw(st.integers(0, len(rows))), [None] * len(header))
+    sheets = sheet([])
+    body = [header, *rows]
+    sheets["Games"] = placed(body, draw(st.integers(0, 2)), draw(st.integers(0, 2)))
+    return sheets
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(typed_sheets())
+def test_columns_rows_and_row_by_row_read_the_same(tmp_path_factory, monkeypatch, sheets):
+    path = write_workbook(tmp_path_factory.mktemp("games") / "season.xlsx", sheets)
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
+    assert by_columns == by_rows == row_by_row
+    assert taken  # each column one kind of cell: read by columns
+
+
+def test_a_clean_sheet_away_from_a1_is_read_by_columns(tmp_path, monkeypatch):
+    sheets = sheet([])
+    rows = clean_rows(10)
+    rows[5][3] = "Zed"  # not a member: the message names Excel row 13 + 2 blank rows
+    sheets["Games"] = placed([HEADER, *rows[:3], [], *rows[3:]], 2, 3)
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
+    assert taken
+    assert by_columns == by_rows == row_by_row
+    assert len(by_columns[0]) == 9
+    assert "sheet 'Games', row 10, column 'Player'" in by_columns[2][0]
+    assert by_columns[0][0].seats[0].row == 4  # header in row 3, the first game in row 4
+
+
+def test_danish_headers_are_read_by_columns(tmp_path, monkeypatch):
+    sheets = sheet(clean_rows(4))
+    sheets["Games"][0] = ["Spil", "Dato", "Division", "Spiller", "Point", "Substituted"]
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    (by_columns, by_rows, _), taken = read_three_ways(path, monkeypatch)
+    assert taken and by_columns == by_rows and len(by_columns[0]) == 4
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        (lambda rows: rows[3].__setitem__(4, "25000"), "a text among the scores"),
+        (lambda rows: rows[2].__setitem__(1, "2025-09-04"), "a text among the date cells"),
+        (lambda rows: rows[1].__setitem__(1, dt.datetime(2025, 9, 4, 19, 30)), "a time of day"),
+        (lambda rows: rows[0].append("Game"), "a column twice"),
+        (lambda rows: rows[0].__setitem__(2, "Group"), "a required column missing"),
+        (lambda rows: rows.insert(0, ["  "]), "a first row blank to the reader"),
+    ],
+)
+def test_what_leaves_the_sheet_to_the_rows(tmp_path, monkeypatch, change, why):
+    sheets = sheet(clean_rows(4))
+    change(sheets["Games"])
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
+    assert not taken, why
+    assert by_columns == by_rows == row_by_row
+
+
+def test_an_error_cell_leaves_the_sheet_to_the_rows(tmp_path, monkeypatch):
+    sheets = sheet(clean_rows(4))
+    sheets["Games"][3][4] = "=1/0"  # openpyxl writes the formula without a saved value
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
+    assert not taken
+    assert by_columns == by_rows == row_by_row
+    assert any("formula" in p for p in by_columns[2])
+
+
+def test_a_small_sheet_never_loads_fastexcel(tmp_path, monkeypatch):
+    path = write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(40)))
+    monkeypatch.setitem(sys.modules, "fastexcel", None)  # importing it would fail
+    season, problems = read_workbook(path)
+    assert len(season.games) == 40 and problems.items == []
+
+
+@pytest.mark.slow
+def test_a_big_sheet_is_read_by_columns_at_the_real_size(tmp_path, monkeypatch):
+    rows = clean_rows(20_000)  # 80,000 rows
+    path = write_workbook(tmp_path / "season.xlsx", sheet(rows))
+    with zipfile.ZipFile(path) as package:
+        assert package.getinfo("xl/worksheets/sheet3.xml").file_size > columnar.COLUMNAR_BYTES
+    taken: list[bool] = []
+    real = columnar.read_columns
+    monkeypatch.setattr(
+        games_module, "read_columns", lambda *a: taken.append(real(*a) is not None) or real(*a)
+    )
+    season, problems = read_workbook(path)
+    assert taken == [True]
+    assert len(season.games) == 20_000 and problems.items == []
+    assert season.games[-1].seats[-1].row == 80_001
+
+
+def test_a_sheet_saved_by_libreoffice_is_read_by_columns(tmp_path, monkeypatch):
+    soffice_or_skip()
+    rows = clean_rows(6)
+    rows[7][4] = 1  # a wrong total: reported from the rows, with its Excel row
+    (tmp_path / "openpyxl").mkdir()
+    original = write_workbook(tmp_path / "openpyxl" / "season.xlsx", sheet(rows))
+    run_soffice(original, tmp_path / "lo", "xlsx")
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(
+        tmp_path / "lo" / "season.xlsx", monkeypatch
+    )
+    assert taken
+    assert by_columns == by_rows == row_by_row
+    assert len(by_columns[0]) == 5
+    assert "row 6, column 'Score'" in by_columns[2][0]
