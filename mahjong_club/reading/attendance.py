@@ -12,6 +12,7 @@ resolved to their registered spelling as in every sheet (reading/names.py).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 from typing import Any
@@ -110,11 +111,17 @@ def read_nights(book: Workbook, problems: Problems) -> list[Night]:
     return nights
 
 
-def read_attendance(book: Workbook, problems: Problems) -> AttendanceSheet | None:
+def read_attendance(
+    book: Workbook, problems: Problems, *, fast: bool = True
+) -> AttendanceSheet | None:
     """The wide ``Attendance`` sheet; None when its header has no ``Player`` column.
 
     A column whose header is not a date is not a night: it is kept and ignored, with a
     warning naming it (a mistyped date is noticed).
+
+    ``fast``: each distinct cell value is made a mark once (:class:`_Marks`), and a row
+    whose marks all need no word is not read cell by cell; both ways give the same sheet
+    and the same problems (tests/test_attendance_fast.py).
     """
     actual = check_one_sheet(book, ATTENDANCE.sheet, problems)
     if actual is None:
@@ -130,9 +137,47 @@ def read_attendance(book: Workbook, problems: Problems) -> AttendanceSheet | Non
         problems.error(actual, header_index + 1, PLAYER.name, texts.ATTENDANCE_NO_PLAYER_COLUMN)
         return None
     result.dates = sorted(date_cols.values())
+    nights = {night_label(index, date): date for index, date in date_cols.items()}
+    marks = _Marks(date_cols) if fast else None
     for number, cells in enumerate(rows[header_index + 1 :], start=header_index + 2):
-        _read_player_row(book, result, Row(table, number, cells, False), date_cols)
+        row = Row(table, number, cells, False)
+        _read_player_row(book, result, row, nights, None if marks is None else marks.of(cells))
     return result
+
+
+#: A cell whose mark needs the cell-by-cell reading (it says what is wrong).
+_NEEDS_WORDS = object()
+
+
+class _Marks(dict[tuple[type, object], object]):
+    """Each distinct cell value's mark, made the first time it is met (keyed by type and
+    value: ``True`` and ``1`` are different cells); :data:`_NEEDS_WORDS` for a cell showing
+    an Excel error or holding no mark."""
+
+    def __init__(self, date_cols: dict[int, dt.date]) -> None:
+        super().__init__()
+        self.columns = list(date_cols.items())
+
+    def __missing__(self, key: tuple[type, object]) -> object:
+        value = key[1]
+        mark: object = _NEEDS_WORDS
+        if as_error_cell(value) is None:
+            with contextlib.suppress(CellError):
+                mark = parse_mark(value)
+        self[key] = mark
+        return mark
+
+    def of(self, cells: list[Any]) -> dict[dt.date, Mark] | None:
+        """A row's mark per night, or None when a cell needs the cell-by-cell reading."""
+        marks: dict[dt.date, Mark] = {}
+        width = len(cells)
+        for index, date in self.columns:
+            value = cells[index] if index < width else None
+            mark = self[(type(value), value)]
+            if mark is _NEEDS_WORDS:
+                return None
+            marks[date] = mark  # type: ignore[assignment]
+        return marks
 
 
 def night_label(index: int, date: dt.date) -> str:
@@ -182,10 +227,14 @@ def _read_header(table: Table, header: list[Any]) -> dict[int, dt.date]:
 
 
 def _read_player_row(
-    book: Workbook, result: AttendanceSheet, row: Row, date_cols: dict[int, dt.date]
+    book: Workbook,
+    result: AttendanceSheet,
+    row: Row,
+    nights: dict[str, dt.date],
+    read: dict[dt.date, Mark] | None,
 ) -> None:
-    """One player's row: the name and a mark per night (bad marks are reported)."""
-    nights = {night_label(index, date): date for index, date in date_cols.items()}
+    """One player's row: the name and a mark per night (bad marks are reported); ``read``
+    are the marks when none needs a word."""
     if row.raw(PLAYER) is None:
         if not row.is_error(PLAYER) and any(row.raw(label) is not None for label in nights):
             row.error(PLAYER, texts.ATTENDANCE_MARKS_WITHOUT_NAME)
@@ -196,6 +245,10 @@ def _read_player_row(
     if name in result.rows:
         row.error(PLAYER, texts.ATTENDANCE_PLAYER_TWICE, name=name, other=result.rows[name])
         return
+    result.rows[name] = row.number
+    if read is not None:
+        result.marks[name] = read
+        return
     marks: dict[dt.date, Mark] = {}
     for label, date in nights.items():
         value = row.raw(label)
@@ -205,5 +258,4 @@ def _read_player_row(
             marks[date] = parse_mark(value)
         except CellError as exc:
             row.error(label, exc.message)
-    result.rows[name] = row.number
     result.marks[name] = marks
