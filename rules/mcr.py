@@ -15,7 +15,7 @@ wins the table the members get 2, 1 and 0.
 from __future__ import annotations
 
 from rules.model import Game, SeatResult, Substitution
-from rules.placement import placements, share_by_place
+from rules.placement import placed_shares, placements, share_by_place
 from rules.ruleset import Ruleset
 
 
@@ -28,6 +28,16 @@ def score_mcr_game(game: Game, ruleset: Ruleset) -> list[SeatResult]:
     >>> [(int(r.points), r.minipoints) for r in score_mcr_game(g, Ruleset())]
     [(4, 40), (2, 10), (1, -20), (0, -30)]
     """
+    a, b, c, d = game.seats
+    none = Substitution.NONE
+    if a.substitution is b.substitution is c.substitution is d.substitution is none:
+        # The usual table, nobody substituted: the same as below, sooner.
+        scores = [a.score, b.score, c.score, d.score]
+        place_list, point_list = placed_shares(scores, ruleset.mcr_table_points)
+        return [
+            SeatResult(seat.player, points, place, True, seat.score, seat.score)
+            for seat, place, points in zip(game.seats, place_list, point_list, strict=True)
+        ]
     scores = [seat.score for seat in game.seats]
     during = [i for i, seat in enumerate(game.seats) if seat.substitution is Substitution.DURING]
     if during:

@@ -29,6 +29,25 @@ def placements(scores: Sequence[int]) -> list[int]:
     return [1 + best_first.index(score) for score in scores]
 
 
+def placed_shares(scores: Sequence[int], table: Sequence[Number]) -> tuple[list[int], list[Number]]:
+    """Each score's placement and its share of ``table``: :func:`placements` and
+    :func:`share_by_place` together, with one sort when no two scores are equal (most
+    tables): each place's value is then its own.
+
+    >>> placed_shares([21000, 42300, 25200, 31500], (15000, 5000, -5000, -15000))
+    ([4, 1, 3, 2], [-15000, 15000, -5000, 5000])
+    >>> placed_shares([30, 30, -20, -40], (4, 2, 1, 0))
+    ([1, 1, 3, 4], [3, 3, 1, 0])
+    """
+    if len(table) != len(scores):
+        raise ValueError(f"need {len(scores)} values by place, got {len(table)}")
+    best_first = sorted(scores, reverse=True)
+    if len(set(best_first)) < len(best_first):
+        return placements(scores), share_by_place(scores, table)
+    places = [1 + best_first.index(score) for score in scores]
+    return places, [table[place - 1] for place in places]
+
+
 def share_by_place(scores: Sequence[int], table: Sequence[Number]) -> list[Number]:
     """Each score's share of ``table`` (best place first); equal scores split equally.
 

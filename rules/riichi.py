@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.model import Game, SeatResult, Substitution
-from rules.placement import placements, share_by_place
+from rules.placement import placed_shares, placements, share_by_place
 from rules.ruleset import Ruleset
 
 
@@ -38,6 +38,22 @@ def score_riichi_game(
     >>> [int(r.points) for r in score_riichi_game(g, Ruleset())]
     [27300, 6500, -9800, -24000]
     """
+    a, b, c, d = game.seats
+    none = Substitution.NONE
+    if (
+        not immediate
+        and a.substitution is b.substitution is c.substitution is d.substitution is none
+    ):
+        # The usual table, nobody substituted: the same as below, sooner.
+        finals = [a.score, b.score, c.score, d.score]
+        start = ruleset.start_points
+        place_list, uma_list = placed_shares(finals, ruleset.uma)
+        return [
+            SeatResult(seat.player, final - start + uma, place, True, None, final)
+            for seat, final, place, uma in zip(
+                game.seats, finals, place_list, uma_list, strict=True
+            )
+        ]
     immediate = immediate or {}
     finals = [seat.score - immediate.get(seat.player, 0) for seat in game.seats]
     during = [i for i, seat in enumerate(game.seats) if seat.substitution is Substitution.DURING]

@@ -18,8 +18,9 @@ Example: a riichi member with results +27,300 and -9,800 and a 20,000-point chom
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from rules.mcr import score_mcr_game
 from rules.model import DiceRoll, Division, Game, GameType, Penalty, PenaltyKind, SeatResult
@@ -78,7 +79,7 @@ def division_records(
     penalties: Iterable[Penalty],
     ruleset: Ruleset,
     scored: Scored | None = None,
-) -> tuple[list[PlayerRecord], dict[str, frozenset[str]]]:
+) -> tuple[list[PlayerRecord], PlayedBy]:
     """Every member's season record, and who played each game themselves (each game's
     results taken from ``scored`` when there, else scored and kept there)."""
     immediate: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
@@ -94,7 +95,7 @@ def division_records(
             after[penalty.player] += penalty.points
 
     results: dict[str, list[tuple[str, SeatResult]]] = {m: [] for m in division.members}
-    played_by: dict[str, frozenset[str]] = {}
+    by_game: dict[str, list[SeatResult]] = {}
     for game in games:
         key = (division.name, game.id)
         seat_results = scored.get(key) if scored is not None else None
@@ -102,34 +103,70 @@ def division_records(
             seat_results = score_game(game, division.game, ruleset, immediate.get(game.id))
             if scored is not None:
                 scored[key] = seat_results
-        played_by[game.id] = frozenset(r.player for r in seat_results if r.played)
+        by_game[game.id] = seat_results
         for result in seat_results:
-            results.setdefault(result.player, []).append((game.id, result))
+            mine = results.get(result.player)
+            if mine is None:
+                mine = results[result.player] = []
+            mine.append((game.id, result))
 
-    records: list[PlayerRecord] = []
-    for member in division.members:
-        mine = results[member]
-        places = [0, 0, 0, 0]
-        for _, result in mine:
-            places[result.placement - 1] += 1
-        points = sum(r.points for _, r in mine)
-        minipoints: int | None = None
-        if division.game is GameType.MCR:
-            minipoints = sum(r.minipoints or 0 for _, r in mine) - after[member]
+    mcr = division.game is GameType.MCR
+    records = [_record(m, results[m], after[m], m in disqualified, mcr) for m in division.members]
+    return records, PlayedBy(by_game)
+
+
+def _record(
+    member: str, mine: list[tuple[str, SeatResult]], penalty: int, disqualified: bool, mcr: bool
+) -> PlayerRecord:
+    """A member's season from their results: places, points and (MCR) minipoints, the
+    ``penalty`` taken off the minipoints (MCR) or the points (riichi)."""
+    places = [0, 0, 0, 0]
+    whole = minipoints = 0
+    parts: list[Fraction] = []  # shared table points (7/3): added apart, exactly
+    for _, result in mine:
+        places[result.placement - 1] += 1
+        if type(result.points) is int:
+            whole += result.points
         else:
-            points -= after[member]
-        records.append(
-            PlayerRecord(
-                player=member,
-                points=points,
-                minipoints=minipoints,
-                places=(places[0], places[1], places[2], places[3]),
-                results=tuple(mine),
-                penalty_points=after[member],
-                disqualified=member in disqualified,
-            )
-        )
-    return records, played_by
+            parts.append(result.points)  # type: ignore[arg-type]
+        if mcr:
+            minipoints += result.minipoints or 0
+    points: int | Fraction = whole + sum(parts) if parts else whole
+    if mcr:
+        minipoints -= penalty
+    else:
+        points -= penalty
+    return PlayerRecord(
+        player=member,
+        points=points,
+        minipoints=minipoints if mcr else None,
+        places=(places[0], places[1], places[2], places[3]),
+        results=tuple(mine),
+        penalty_points=penalty,
+        disqualified=disqualified,
+    )
+
+
+class PlayedBy(Mapping[str, frozenset[str]]):
+    """Who played each game themselves (not substituted), by game id, each game worked out
+    when first asked: only the tie-breakers ask, for the games of tied members."""
+
+    def __init__(self, by_game: Mapping[str, Sequence[SeatResult]]) -> None:
+        self._by_game = by_game
+        self._found: dict[str, frozenset[str]] = {}
+
+    def __getitem__(self, game_id: str) -> frozenset[str]:
+        found = self._found.get(game_id)
+        if found is None:
+            results = self._by_game[game_id]
+            found = self._found[game_id] = frozenset(r.player for r in results if r.played)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_game)
+
+    def __len__(self) -> int:
+        return len(self._by_game)
 
 
 def division_standings(

@@ -24,22 +24,26 @@ from tests.test_cli_errors import league
 ROOT = Path(__file__).resolve().parent.parent
 NIGHTS = [dt.date(2025, 9, 4), dt.date(2025, 9, 11), "2025-09-18", "Total", dt.date(2025, 9, 4)]
 #: Cells, the good ones many times over; openpyxl writes "#N/A" as an error cell.
-MARKS = ["x"] * 6 + [None] * 4 + [
-    "late",
-    "Sen",
-    "18:25",
-    "19:05",
-    "25:00",
-    1,
-    0,
-    0.75,
-    2,
-    True,
-    dt.time(18, 40),
-    "maybe",
-    "#N/A",
-    " ",
-]
+MARKS = (
+    ["x"] * 6
+    + [None] * 4
+    + [
+        "late",
+        "Sen",
+        "18:25",
+        "19:05",
+        "25:00",
+        1,
+        0,
+        0.75,
+        2,
+        True,
+        dt.time(18, 40),
+        "maybe",
+        "#N/A",
+        " ",
+    ]
+)
 NAMES = ["A", "B", "C", "D", "E", "A", "a", unicodedata.normalize("NFD", "É"), "Zed", None, "#REF!"]
 
 

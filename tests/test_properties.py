@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rules.mcr import score_mcr_game
 from rules.model import Division, GameType
-from rules.placement import placements, share_by_place
+from rules.placement import placed_shares, placements, share_by_place
 from rules.riichi import score_riichi_game
 from rules.ruleset import Ruleset
 from rules.standings import division_standings
@@ -112,3 +112,26 @@ def test_games_equal_the_sum_of_places(games_data):
     for row in standings.rows:
         assert row.record.games == sum(row.record.places)
     assert sum(r.record.games for r in standings.rows) == 4 * len(games)
+
+
+@given(st.lists(st.integers(-3, 3), min_size=1, max_size=6), st.data())
+def test_placed_shares_are_the_placements_and_the_shares(scores, data):
+    """The one-sort shortcut gives what the two definitions give, down to int or Fraction."""
+    values = st.one_of(st.integers(-9, 9), st.fractions(-9, 9, max_denominator=4))
+    table = data.draw(st.lists(values, min_size=len(scores), max_size=len(scores)))
+    places, shares = placed_shares(scores, table)
+    assert places == placements(scores)
+    expected = share_by_place(scores, table)
+    assert shares == expected
+    assert [type(s) for s in shares] == [type(s) for s in expected]
+
+
+@given(riichi_scores())
+def test_a_riichi_table_without_substitutes_scores_as_the_general_way(scores):
+    """The usual table's shortcut: the same results as the way that handles substitutes and
+    penalties (an empty penalty for someone not at the table takes that way)."""
+    g = game("1", "R", list(zip("ABCD", scores, strict=True)))
+    quick = score_riichi_game(g, Ruleset())
+    general = score_riichi_game(g, Ruleset(), {"someone else": 0})
+    assert quick == general
+    assert [type(r.points) for r in quick] == [type(r.points) for r in general]
