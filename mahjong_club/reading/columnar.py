@@ -43,23 +43,35 @@ COLUMNAR_BYTES = 18_000_000
 _MADE_UP = re.compile(r"__UNNAMED__[0-9]+")
 #: What fastexcel adds to a column name the header has already.
 _RENAMED = re.compile(r"(?:_[0-9]+)+$")
+#: Rows made Python values at a time (see :meth:`Distinct.column`).
+_SLICE = 1 << 16
 
 
 @dataclass(frozen=True)
 class Distinct:
     """One column: its distinct values as python-calamine gives them (None for a blank cell
-    among them), and for each data row the index of its value."""
+    among them), and for each data row the index of its value (an Arrow array)."""
 
     values: list[object]
-    index: list[int]
+    index: Any
 
     def column(self, parse: dict[tuple[type, object], object]) -> list[object]:
-        """Each row's value as ``parse`` gives it: each distinct value looked up once."""
+        """Each row's value as ``parse`` gives it: each distinct value looked up once.
+
+        The indexes become Python numbers a slice at a time: a million of them alive at
+        once would leave the memory they took scattered among the games read next."""
         parsed = [parse[(type(v), v)] for v in self.values]
-        return list(map(parsed.__getitem__, self.index))
+        found: list[object] = []
+        for start in range(0, len(self.index), _SLICE):
+            found.extend(map(parsed.__getitem__, self.index.slice(start, _SLICE).to_pylist()))
+        return found
+
+    def at(self, k: int) -> object:
+        """Data row ``k``'s value as python-calamine gives it."""
+        return self.values[self.index[k].as_py()]
 
 
-@dataclass(frozen=True)
+@dataclass
 class ColumnarSheet:
     """A sheet's header and its data rows by columns: ``table`` has the header, the columns'
     positions and no rows; ``numbers`` are the Excel rows of the data rows (rows blank in
@@ -75,8 +87,15 @@ class ColumnarSheet:
         positions = self.table.positions
         cells: list[Any] = [None] * (max(positions.values(), default=-1) + 1)
         for name, distinct in self.columns.items():
-            cells[positions[name]] = distinct.values[distinct.index[k]]
+            cells[positions[name]] = distinct.at(k)
         return cells
+
+    def release(self) -> None:
+        """Let go of the columns, and give the memory Arrow kept for them back."""
+        import pyarrow as pa
+
+        self.columns = {}
+        pa.default_memory_pool().release_unused()
 
 
 def read_columns(book: Workbook, schema: Schema, problems: Problems) -> ColumnarSheet | None:
@@ -208,7 +227,6 @@ def _kept_rows(
     kept = pc.indices_nonzero(filled) if filled is not None else pa.array([], pa.uint64())
     numbers = pc.add(kept, first_data_row).to_pylist()
     narrowed = {
-        name: Distinct(values, pc.take(index, kept).to_pylist())
-        for name, (values, index) in columns.items()
+        name: Distinct(values, pc.take(index, kept)) for name, (values, index) in columns.items()
     }
     return numbers, narrowed

@@ -76,6 +76,8 @@ def read_games(
         if read is not None:
             season.game_ids_written.add(read[0])
             grouped.setdefault(read[0], []).append(read[1])
+    if by_columns is not None:
+        by_columns.release()
     games: list[Game] = []
     as_of = season.settings.as_of
     late: list[Game] = []
