@@ -218,3 +218,26 @@ def test_a_sheet_saved_by_libreoffice_is_read_by_columns(tmp_path, monkeypatch):
     assert by_columns == by_rows == row_by_row
     assert len(by_columns[0]) == 5
     assert "row 6, column 'Score'" in by_columns[2][0]
+
+
+class PanicException(BaseException):
+    """What Python sees of a panic in fastexcel's Rust code (not an ``Exception``)."""
+
+
+@pytest.mark.parametrize("failure", ["no fastexcel", "panic", "error"])
+def test_when_fastexcel_cannot_read_the_rows_do(tmp_path, monkeypatch, failure):
+    path = write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(4)))
+    monkeypatch.setattr(columnar, "COLUMNAR_BYTES", 0)
+    if failure == "no fastexcel":
+        monkeypatch.setitem(sys.modules, "fastexcel", None)
+    else:
+        import fastexcel
+
+        raised = PanicException if failure == "panic" else RuntimeError
+
+        def broken(*args: Any) -> Any:
+            raise raised("called `Option::unwrap()` on a `None` value")
+
+        monkeypatch.setattr(fastexcel, "read_excel", broken)
+    season, problems = read_workbook(path)
+    assert len(season.games) == 4 and problems.items == []

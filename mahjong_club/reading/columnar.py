@@ -116,6 +116,19 @@ def read_columns(book: Workbook, schema: Schema, problems: Problems) -> Columnar
         return None
 
 
+def _read_or_not(read: Any, *args: Any, **kwargs: Any) -> Any:
+    """``read(*args, **kwargs)``, raising :class:`_NotPlain` for whatever fastexcel raises:
+    its own errors (a column mixing kinds of cells above all), and a panic in its Rust code,
+    which Python sees as a ``BaseException``; the sheet is then read as a table, which says
+    what is wrong with it if anything is."""
+    try:
+        return read(*args, **kwargs)
+    except (KeyboardInterrupt, SystemExit, MemoryError):
+        raise
+    except BaseException as exc:  # a Rust panic is not an Exception
+        raise _NotPlain from exc
+
+
 class _NotPlain(Exception):
     """The sheet is to be read as a table after all."""
 
@@ -123,7 +136,10 @@ class _NotPlain(Exception):
 def _read(
     book: Workbook, sheet: str, first_row: int, schema: Schema, problems: Problems
 ) -> ColumnarSheet:
-    import fastexcel  # only big sheets need it (and Arrow) loaded
+    try:
+        import fastexcel  # only big sheets need it (and Arrow) loaded
+    except ImportError as exc:  # an installation without it: read as a table
+        raise _NotPlain from exc
 
     # A blank column is typed as text, and fastexcel says so as a warning: nothing to tell.
     logging.getLogger("fastexcel").setLevel(logging.ERROR)
@@ -135,20 +151,17 @@ def _read(
         names[column.absolute_index] = column.name
         return fold(column.name) in known
 
-    try:
-        body = fastexcel.read_excel(book.path).load_sheet(
-            sheet,
-            header_row=0,
-            schema_sample_rows=None,
-            dtype_coercion="strict",
-            use_columns=wanted,
-        )
-        arrays = body.to_arrow().columns
-        by_position = dict(
-            zip([c.absolute_index for c in body.selected_columns], arrays, strict=True)
-        )
-    except Exception as exc:  # fastexcel's own errors: a mixed column above all
-        raise _NotPlain from exc
+    reader = _read_or_not(fastexcel.read_excel, book.path)
+    body = _read_or_not(
+        reader.load_sheet,
+        sheet,
+        header_row=0,
+        schema_sample_rows=None,
+        dtype_coercion="strict",
+        use_columns=wanted,
+    )
+    arrays = _read_or_not(body.to_arrow).columns
+    by_position = dict(zip([c.absolute_index for c in body.selected_columns], arrays, strict=True))
     header = _header(names, known)
     said = Problems()
     headers, positions = match_headers(sheet, first_row, header, schema, said)
