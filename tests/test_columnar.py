@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 import sys
 import unicodedata
 import zipfile
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -155,7 +157,7 @@ def test_danish_headers_are_read_by_columns(tmp_path, monkeypatch):
     [
         (lambda rows: rows[3].__setitem__(4, "25000"), "a text among the scores"),
         (lambda rows: rows[2].__setitem__(1, "2025-09-04"), "a text among the date cells"),
-        (lambda rows: rows[1].__setitem__(1, dt.datetime(2025, 9, 4, 19, 30)), "a time of day"),
+        (lambda rows: rows[1].__setitem__(0, dt.datetime(2025, 9, 4, 19, 30)), "a date as game"),
         (lambda rows: rows[0].append("Game"), "a column twice"),
         (lambda rows: rows[0].__setitem__(2, "Group"), "a required column missing"),
         (lambda rows: rows.insert(0, ["  "]), "a first row blank to the reader"),
@@ -241,3 +243,82 @@ def test_when_fastexcel_cannot_read_the_rows_do(tmp_path, monkeypatch, failure):
         monkeypatch.setattr(fastexcel, "read_excel", broken)
     season, problems = read_workbook(path)
     assert len(season.games) == 4 and problems.items == []
+
+
+def test_a_time_of_day_in_the_date_column_is_read_by_columns(tmp_path, monkeypatch):
+    """The date column reads a date and time for its date (fastexcel keeps milliseconds,
+    python-calamine microseconds: the date is the same)."""
+    sheets = sheet(clean_rows(4))
+    for k, row in enumerate(sheets["Games"][1:5]):
+        row[1] = dt.datetime(2025, 9, 4, 19, 30, 15, 1234 * k)
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
+    assert taken
+    assert by_columns == by_rows == row_by_row
+    assert by_columns[0][0].date == dt.date(2025, 9, 4)
+
+
+def edited(path: Path, change: Any) -> Path:
+    """The workbook at ``path`` with its Games sheet's XML (sheet3) changed by ``change``."""
+    target = path.with_name("edited.xlsx")
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(target, "w") as out:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "xl/worksheets/sheet3.xml":
+                data = change(data.decode()).encode()
+            out.writestr(info, data)
+    return target
+
+
+def moved_down_below_an_empty_value(xml: str) -> str:
+    """Every row one lower, and A1 a cell whose value is empty (calamine: no value)."""
+    xml = re.sub(r'<row r="(\d+)"', lambda m: f'<row r="{int(m[1]) + 1}"', xml)
+    xml = re.sub(r'<c r="([A-Z]+)(\d+)"', lambda m: f'<c r="{m[1]}{int(m[2]) + 1}"', xml)
+    return xml.replace("<sheetData>", '<sheetData><row r="1"><c r="A1"><v></v></c></row>')
+
+
+def last_row_first(xml: str) -> str:
+    """The last row stored first (rows out of order: python-calamine places them)."""
+    last = re.findall(r'<row r="\d+"[^>]*>.*?</row>', xml)[-1]
+    return xml.replace(last, "").replace("<sheetData>", "<sheetData>" + last)
+
+
+@pytest.mark.parametrize("change", [moved_down_below_an_empty_value, last_row_first])
+def test_where_the_xml_does_not_plainly_show_the_first_row(tmp_path, monkeypatch, change):
+    rows = clean_rows(2)
+    rows[5][3] = "Zed"  # a problem, named with its Excel row
+    path = edited(write_workbook(tmp_path / "season.xlsx", sheet(rows)), change)
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
+    assert by_columns == by_rows == row_by_row
+    assert not taken
+
+
+@pytest.mark.parametrize(
+    ("column", "serial"),
+    [
+        (1, 0),
+        (1, -1),
+        (1, 1e10),
+        (1, 3_000_000),
+        (1, 61),
+        (1, 45911),
+        (0, 1e10),
+        (0, 45904.000000001),
+    ],
+)
+def test_date_formatted_numbers_read_as_by_rows(tmp_path, monkeypatch, column, serial):
+    """Serials python-calamine makes a time, a number or a date and time (not a whole day),
+    or that overflow a date: by columns they are left to the rows."""
+    path = write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(2)))
+    book = openpyxl.load_workbook(path)
+    cell = book["Games"].cell(row=2, column=column + 1)
+    cell.value, cell.number_format = serial, "yyyy-mm-dd"
+    if column == 0:
+        for row in range(3, 6):  # the whole game: its id in every row
+            other = book["Games"].cell(row=row, column=1)
+            other.value, other.number_format = serial, "yyyy-mm-dd"
+    book.save(path)
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
+    assert by_columns == by_rows == row_by_row
+    assert by_columns[2] != [] or column == 0  # 61: 1900-03-01, 45911: 2025-09-11 disagree
+    assert taken == (serial == 45911)  # 61: before 1904, left to the rows all the same

@@ -11,7 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent, _walk, first_row, oversized
+from mahjong_club.ooxml.extent import (
+    MAX_SHEET_CELLS,
+    Extent,
+    _walk,
+    first_row,
+    last_row,
+    oversized,
+)
 from mahjong_club.ooxml.limits import MAX_RATIO, size_problem
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.ooxml.wellformed import xml_problem
@@ -164,6 +171,7 @@ NUMBER = '<c r="{ref}"><v>4</v></c>'
 TEXT = '<c r="{ref}" t="inlineStr"><is><t>Game</t></is></c>'
 FORMULA = '<c r="{ref}"><f>1+3</f><v>4</v></c>'
 NO_VALUE = '<c r="{ref}"><f>1+3</f></c>'
+EMPTY_VALUE = '<c r="{ref}"><v></v></c>'
 
 
 @pytest.mark.parametrize(
@@ -175,10 +183,13 @@ NO_VALUE = '<c r="{ref}"><f>1+3</f></c>'
         ([("A1", EMPTY), ("A2", NUMBER)], None),  # starts with an empty cell: not plain
         ([("A1", NO_VALUE), ("A2", NUMBER)], None),
         ([("E7", NUMBER), ("A9", TEXT)], 7),
+        ([("A1", EMPTY_VALUE), ("A2", NUMBER)], None),  # calamine: no value in A1
+        ([("B2", NUMBER), ("B3", EMPTY_VALUE), ("B4", EMPTY)], 2),
     ],
 )
 def test_the_first_row_is_where_calamine_starts(tmp_path: Path, cells, first):
-    """:func:`first_row` gives the row python-calamine's rectangle starts at, or None."""
+    """:func:`first_row` gives the row python-calamine's rectangle starts at, or None; and
+    :func:`last_row` the row it ends at (an empty value or styled cell after it aside)."""
     rows: dict[int, str] = {}
     for ref, tag in cells:
         number = int(ref[1:])
@@ -186,8 +197,9 @@ def test_the_first_row_is_where_calamine_starts(tmp_path: Path, cells, first):
     body = "".join(f'<row r="{n}">{c}</row>' for n, c in sorted(rows.items()))
     data = HEAD + body.encode() + TAIL
     assert first_row(data) == first
-    start = Workbook(with_sheet(tmp_path, data))._book.get_sheet_by_name("Games").start
-    assert first is None or start[0] + 1 == first
+    read = Workbook(with_sheet(tmp_path, data))._book.get_sheet_by_name("Games")
+    assert first is None or read.start[0] + 1 == first
+    assert last_row(data) == read.end[0] + 1
 
 
 def test_a_prefixed_sheet_has_no_plain_first_row():

@@ -53,12 +53,14 @@ _R_ATTR_RE = re.compile(rb"""(?:^|\s)(?:[\w.-]+:)?r\s*=\s*(?:"([^"]*)"|'([^']*)'
 _REF_RE = re.compile(r"\$?([A-Za-z]+)\$?([0-9]+)")
 #: Any cell tag, with a namespace prefix or not.
 _ANY_CELL_RE = re.compile(rb"<(?:[\w.-]+:)?c[\s>/]")
-#: A cell tag written as Excel writes it whose first child is a value (``<v>`` or an inline
-#: string), after the cell's formula if it has one.
+#: A cell tag written as Excel writes it whose first child is a value that is not empty
+#: (``<v>`` or an inline string), after the cell's formula if it has one.
 _VALUE_CELL_RE = re.compile(
     rb'<c r="[A-Z]{1,3}([0-9]{1,7})"(?:\s[^>]*)?(?<!/)>'
-    rb"(?:<f(?:\s[^>]*)?(?:/>|>[^<]*</f>))?<(?:v|is)[\s>]"
+    rb"(?:<f(?:\s[^>]*)?(?:/>|>[^<]*</f>))?(?:<v>[^<]|<is><t(?:\s[^>]*)?>[^<])"
 )
+#: How many cell tags :func:`last_row` looks back at, at most.
+_LAST_LOOKS = 1000
 
 
 @dataclass(frozen=True)
@@ -138,18 +140,20 @@ def _walk(data: bytes, limit: int) -> Extent | None:
 
 
 def first_row(data: bytes) -> int | None:
-    """The row where the rectangle calamine reads begins (its first row with a value), when
-    the sheet's first cell tag shows it: the root and the cell unprefixed, written
-    ``<c r="C3" …>``, with a value. None when that first tag says nothing so plain.
+    """The row of the sheet's first cell tag, when that tag is plainly a cell with a value:
+    the root and the cell unprefixed, written ``<c r="C3" …>``, its value not empty. None
+    otherwise.
 
-    A sheet's rows come in ascending order (the file format requires it, and Excel,
-    LibreOffice and openpyxl write them so), so no cell with a value comes before.
+    With the rows in ascending order (the file format requires it, and Excel, LibreOffice
+    and openpyxl write them so) it is where the rectangle calamine reads begins; a reader
+    holds it to :func:`last_row` and the rectangle's height to be sure.
 
     >>> first_row(b'<worksheet><sheetData><row r="3"><c r="C3" s="1"/><c r="D3" t="s"><v>0')
     >>> first_row(b'<worksheet><sheetData><row r="3"><c r="D3" t="s"><v>0</v></c></row>')
     3
     >>> first_row(b'<worksheet><sheetData><row r="2"><c r="B2"><f>A1</f><v>4</v></c></row>')
     2
+    >>> first_row(b'<worksheet><sheetData><row r="1"><c r="A1"><v></v></c></row>')
     """
     root = _ROOT_RE.search(data)
     if root is None or root.group(1):
@@ -158,6 +162,29 @@ def first_row(data: bytes) -> int | None:
     first = _ANY_CELL_RE.search(data, start) if start >= 0 else None
     found = _VALUE_CELL_RE.match(data, first.start()) if first is not None else None
     return int(found.group(1)) if found is not None else None
+
+
+def last_row(data: bytes) -> int | None:
+    """The row of the last cell tag written ``<c r="C3" …>`` with a value that is not empty
+    (looking back at most :data:`_LAST_LOOKS` cell tags), or None.
+
+    A cell after it written otherwise, or rows out of order, can put the end of calamine's
+    rectangle elsewhere: a reader compares ``last_row - first_row`` with the rectangle's
+    height, which only the true start and end satisfy.
+
+    >>> last_row(b'<sheetData><row r="2"><c r="B2"><v>4</v></c><c r="C2" s="1"/></row>')
+    2
+    """
+    end = len(data)
+    for _ in range(_LAST_LOOKS):
+        at = data.rfind(b"<c r=", 0, end)
+        if at < 0:
+            return None
+        found = _VALUE_CELL_RE.match(data, at)
+        if found is not None:
+            return int(found.group(1))
+        end = at
+    return None
 
 
 def oversized(data: bytes, limit: int = MAX_SHEET_CELLS) -> Extent | None:

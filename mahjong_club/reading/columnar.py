@@ -15,10 +15,14 @@ This path is taken only where it gives exactly what the row-by-row table
 the reader reads the table as always (which then reports whatever is to be said about the
 sheet as a whole). It is not taken for a sheet whose header needs a word (a repeated or
 missing column), with a cell showing an Excel error, a formula without a saved value, a
-column mixing kinds of cells, a time of day, or whose XML does not plainly show the row
-where its cells begin (:meth:`~mahjong_club.reading.tables.Workbook.shape`): the Excel row
-of each data row is that row plus its place. tests/test_columnar.py compares both ways on
-random sheets.
+column mixing kinds of cells, a cell fastexcel cannot make its column's kind, a date outside
+the column that reads dates or outside the years 1904 to 9999 (where python-calamine gives a
+time, a number, or nothing Python can hold), or whose XML does not plainly show the rows
+where its cells begin and end (:meth:`~mahjong_club.reading.tables.Workbook.shape`): the
+Excel row of each data row is the first row plus its place, which holds only when the
+rectangle fastexcel read is exactly that many rows high. If fastexcel is missing or fails
+in any way, the rows are read. tests/test_columnar.py compares both ways on random sheets
+and on every case above.
 """
 
 from __future__ import annotations
@@ -98,20 +102,28 @@ class ColumnarSheet:
         pa.default_memory_pool().release_unused()
 
 
-def read_columns(book: Workbook, schema: Schema, problems: Problems) -> ColumnarSheet | None:
+def read_columns(
+    book: Workbook, schema: Schema, problems: Problems, dates: frozenset[str] = frozenset()
+) -> ColumnarSheet | None:
     """The sheet of ``schema`` by columns, or None when it is to be read as a table (it is
-    small, or anything about it needs a word or the row-by-row reading: see the module)."""
+    small, or anything about it needs a word or the row-by-row reading: see the module).
+
+    ``dates`` are the columns whose cells are read as dates (their parser takes a date and
+    time for its date): only there may cells be dates, with or without a time of day.
+    """
     same = book.same_named(schema.sheet)
     if len(same) != 1:
         return None
     sheet = same[0]
     shape = book.shape(sheet)
-    if shape is None or shape.size < COLUMNAR_BYTES or shape.first_row is None or shape.neutralised:
+    if shape is None or shape.size < COLUMNAR_BYTES or shape.neutralised:
+        return None
+    if shape.first_row is None or shape.last_row is None:
         return None
     if book.has_error_cells(sheet) or any(cell[0] == sheet for cell in book.uncached):
         return None
     try:
-        return _read(book, sheet, shape.first_row, schema, problems)
+        return _read(book, sheet, (shape.first_row, shape.last_row), schema, problems, dates)
     except _NotPlain:
         return None
 
@@ -134,7 +146,12 @@ class _NotPlain(Exception):
 
 
 def _read(
-    book: Workbook, sheet: str, first_row: int, schema: Schema, problems: Problems
+    book: Workbook,
+    sheet: str,
+    rows: tuple[int, int],
+    schema: Schema,
+    problems: Problems,
+    dates: frozenset[str],
 ) -> ColumnarSheet:
     try:
         import fastexcel  # only big sheets need it (and Arrow) loaded
@@ -160,8 +177,15 @@ def _read(
         dtype_coercion="strict",
         use_columns=wanted,
     )
-    arrays = _read_or_not(body.to_arrow).columns
-    by_position = dict(zip([c.absolute_index for c in body.selected_columns], arrays, strict=True))
+    batch, unread = _read_or_not(body.to_arrow_with_errors)
+    first_row, last_row = rows
+    if (unread is not None and unread.errors) or batch.num_rows != last_row - first_row:
+        # A cell fastexcel could not make its column's kind (a date out of its range); or
+        # the rectangle is not from the first row to the last the XML shows (rows out of
+        # order, a value calamine does not count): the Excel rows would be wrong.
+        raise _NotPlain
+    at = [c.absolute_index for c in body.selected_columns]
+    by_position = dict(zip(at, batch.columns, strict=True))
     header = _header(names, known)
     said = Problems()
     headers, positions = match_headers(sheet, first_row, header, schema, said)
@@ -170,7 +194,7 @@ def _read(
     if set(positions.values()) != set(by_position):
         raise _NotPlain
     table = Table(sheet, first_row, headers, positions, [], set(), schema, problems)
-    raw = {name: _distinct(by_position[at]) for name, at in positions.items()}
+    raw = {name: _distinct(by_position[at], name in dates) for name, at in positions.items()}
     numbers, columns = _kept_rows(raw, first_row + 1)
     return ColumnarSheet(table, numbers, columns)
 
@@ -192,35 +216,52 @@ def _header(names: dict[int, str], known: set[str]) -> list[object]:
     return header
 
 
-def _distinct(array: Any) -> tuple[list[object], Any]:
+#: The dates a date column may hold by columns: python-calamine and fastexcel give the same
+#: date for every serial number in between (before, serials 0 to 60 are times or the
+#: 1900 leap-year bug's days, and later ones overflow Python's dates).
+_DATES = (dt.datetime(1904, 1, 2), dt.datetime(9999, 12, 31))
+
+
+def _distinct(array: Any, date_ok: bool) -> tuple[list[object], Any]:
     """A column's distinct values as python-calamine gives them (blank, None, last) and
-    each row's index among them (an Arrow array)."""
-    import pyarrow as pa  # loaded with fastexcel, for big sheets only
+    each row's index among them (an Arrow array). Dates only where ``date_ok``."""
+    import pyarrow as pa
     import pyarrow.compute as pc
 
     kind = array.type
+    dated = pa.types.is_timestamp(kind) or pa.types.is_date32(kind)
+    if dated and not (date_ok and _within(array, pa, pc)):
+        raise _NotPlain
     if not (
-        pa.types.is_null(kind)
+        dated
+        or pa.types.is_null(kind)
         or pa.types.is_string(kind)
         or pa.types.is_large_string(kind)
         or pa.types.is_float64(kind)
         or pa.types.is_boolean(kind)
-        or pa.types.is_timestamp(kind)
-        or pa.types.is_date32(kind)
     ):
         raise _NotPlain
     encoded = array.dictionary_encode()
-    values = [_as_calamine(v) for v in encoded.dictionary.to_pylist()]
+    values = [_as_calamine(v) for v in _read_or_not(encoded.dictionary.to_pylist)]
     values.append(None)
     return values, pc.fill_null(encoded.indices, len(values) - 1)
 
 
+def _within(array: Any, pa: Any, pc: Any) -> bool:
+    """True when the column's dates are all within :data:`_DATES` (compared as Arrow
+    values: one beyond Python's dates cannot become a Python value)."""
+    kind = pa.timestamp("ms")
+    stamps = _read_or_not(pc.cast, array, kind)
+    low, high = (pa.scalar(limit, kind) for limit in _DATES)
+    outside = pc.or_(pc.less(stamps, low), pc.greater(stamps, high))
+    return not pc.any(outside).as_py()
+
+
 def _as_calamine(value: object) -> object:
     """``value`` as python-calamine gives the same cell: a date and time at midnight is a
-    ``date``. A time of day is left to the table (Arrow keeps milliseconds only)."""
-    if isinstance(value, dt.datetime):
-        if value.time() != dt.time():
-            raise _NotPlain
+    ``date``. Another time stays a date and time, in milliseconds where python-calamine
+    keeps microseconds: only a date column reads it, for its date alone."""
+    if isinstance(value, dt.datetime) and value.time() == dt.time():
         return value.date()
     return value
 

@@ -35,7 +35,7 @@ from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import hostile as texts
 from mahjong_club.messages.core import Entry, Message, say
 from mahjong_club.ooxml.errors import OoxmlError
-from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, first_row, oversized
+from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, first_row, last_row, oversized
 from mahjong_club.ooxml.limits import (
     kind_problem,
     open_package,
@@ -195,12 +195,14 @@ def open_book(path: Path) -> CheckedBook:
 
 @dataclass(frozen=True)
 class SheetShape:
-    """What the check of a sheet saw of its XML: how big it is, the row where the rectangle
-    calamine reads begins (:func:`~mahjong_club.ooxml.extent.first_row`: None when the XML
-    does not show it plainly), and whether it has error values calamine refuses."""
+    """What the check of a sheet saw of its XML: how big it is, the rows of its first and
+    last cells with a value where the XML shows them plainly
+    (:func:`~mahjong_club.ooxml.extent.first_row`, :func:`~mahjong_club.ooxml.extent.last_row`;
+    None otherwise), and whether it has error values calamine refuses."""
 
     size: int
     first_row: int | None
+    last_row: int | None
     neutralised: bool
 
 
@@ -284,7 +286,7 @@ class CheckedBook:
             self._neutralised.add(name)
         self._error_cells[name] = scan_error_cells(data)
         neutralised = name in self._neutralised
-        self._shapes[name] = SheetShape(len(data), first_row(data), neutralised)
+        self._shapes[name] = SheetShape(len(data), first_row(data), last_row(data), neutralised)
 
     def _patched_book(self) -> CalamineWorkbook:
         """The workbook as calamine reads it from a copy (a temporary file, deleted when the
