@@ -322,3 +322,33 @@ def test_date_formatted_numbers_read_as_by_rows(tmp_path, monkeypatch, column, s
     assert by_columns == by_rows == row_by_row
     assert by_columns[2] != [] or column == 0  # 61: 1900-03-01, 45911: 2025-09-11 disagree
     assert taken == (serial == 45911)  # 61: before 1904, left to the rows all the same
+
+
+def test_the_whole_run_writes_the_same_by_columns(tmp_path, monkeypatch):
+    """Workbook, pages and emails of a run that reads `Games` by columns are those of a run
+    that reads it by rows (the emails' Date and Message-ID aside)."""
+    from process import main
+    from tests.test_cli_parts import members, tree, without_stamps
+
+    sheets = sheet(clean_rows(60))
+    sheets["Players"] = [["Player", "Email"]] + [
+        [p, f"{p.lower()}@example.org"] for names in MEMBERS.values() for p in names
+    ]
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    taken: list[bool] = []
+    real = columnar.read_columns
+    monkeypatch.setattr(
+        games_module, "read_columns", lambda *a: taken.append(real(*a) is not None) or real(*a)
+    )
+    outs = []
+    for size in (0, 10**12):
+        monkeypatch.setattr(columnar, "COLUMNAR_BYTES", size)
+        out = tmp_path / f"out-{size}"
+        assert main([str(path), "--out", str(out), "-q"]) == 0
+        outs.append(out)
+    assert taken == [True, False]
+    by_columns, by_rows = outs
+    assert members(by_columns / "season.xlsx") == members(by_rows / "season.xlsx")
+    assert tree(by_columns / "report") == tree(by_rows / "report")
+    emails = without_stamps(tree(by_columns / "outbox"))
+    assert emails == without_stamps(tree(by_rows / "outbox")) and len(emails) == 9
