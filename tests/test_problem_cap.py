@@ -34,7 +34,8 @@ def test_a_thousand_bad_rows_print_200_problems_and_a_count(tmp_path, capsys):
     assert lines[0].startswith("Error: sheet 'Games', row 2, column 'Score': ")
     assert lines[SHOWN_PROBLEMS] == f"and {total - SHOWN_PROBLEMS:,} more"
     count = len(problems.errors)
-    assert lines[-1] == f"{count} errors in season.xlsx; nothing was written."
+    assert lines[-1] == f"{count:,} errors in season.xlsx; nothing was written."
+    assert count >= 1000 and "," in lines[-1]  # 1,000 and more with a thousands separator
     assert not (tmp_path / "out").exists()
 
 

@@ -391,7 +391,7 @@ def report_errors(problems: Problems, source: Path, quiet: bool = False) -> int:
     print_problems(problems.errors if quiet else problems.items)
     count = len(problems.errors)
     print(
-        f"{count} error{'s' if count != 1 else ''} in {printable(source.name)};"
+        f"{count:,} error{'s' if count != 1 else ''} in {printable(source.name)};"
         " nothing was written.",
         file=sys.stderr,
     )
