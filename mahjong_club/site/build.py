@@ -280,14 +280,17 @@ def _cross_table(
     rows: list[RowView], games: list[GameView]
 ) -> dict[tuple[str, str], int | Fraction | None]:
     """The row player's points in the games both played themselves (None: never met)."""
-    cross: dict[tuple[str, str], int | Fraction | None] = {}
+    sums: dict[str, dict[str, int | Fraction]] = {}  # player -> other -> points
     for g in games:
-        played = [s for s in g.seats if not s.substituted]
-        for a in played:
-            for b in played:
-                if a.player != b.player:
-                    sofar = cross.get((a.player, b.player)) or 0
-                    cross[(a.player, b.player)] = sofar + a.points
+        played = [(s.player, s.points) for s in g.seats if not s.substituted]
+        for a, points in played:
+            mine = sums.setdefault(a, {})
+            for b, _ in played:
+                if a != b:
+                    mine[b] = (mine.get(b) or 0) + points
+    cross: dict[tuple[str, str], int | Fraction | None] = {
+        (a, b): total for a, mine in sums.items() for b, total in mine.items()
+    }
     members = [r.player for r in rows]
     for one in members:
         for other in members:
@@ -302,13 +305,15 @@ def _chart_series(division: DivisionView) -> list[Series]:
     each line ends at the player's total."""
     rows, games = division.rows, division.games
     dates = sorted({g.date for g in games if g.date is not None})
+    nights: dict[str, dict[dt.date, int | Fraction]] = {}  # player -> date -> points
+    for g in games:
+        if g.date is not None:
+            for s in g.seats:
+                mine = nights.setdefault(s.player, defaultdict(int))
+                mine[g.date] += s.points
     series = []
     for row, colour in zip(rows, colours(len(rows)), strict=True):
-        by_date: dict[dt.date, int | Fraction] = defaultdict(int)
-        for g in games:
-            for s in g.seats:
-                if s.player == row.player and g.date is not None:
-                    by_date[g.date] += s.points
+        by_date = nights.get(row.player) or defaultdict(int)
         for p in division.penalties:
             if p.player == row.player and not p.immediate and not division.mcr:
                 by_date[p.date if p.date is not None else dates[-1]] -= p.points
