@@ -12,7 +12,6 @@ resolved to their registered spelling as in every sheet (reading/names.py).
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import re
 from typing import Any
@@ -23,7 +22,9 @@ from mahjong_club.messages import sheets as texts
 from mahjong_club.model import AttendanceSheet, Night
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.reading.cells import (
+    NEEDS_WORDS,
     CellError,
+    ParsedOnce,
     as_error_cell,
     describe,
     error_cell_message,
@@ -31,6 +32,7 @@ from mahjong_club.reading.cells import (
     parse_date,
     parse_text,
     parse_yes_no,
+    parsed_alone,
 )
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, check_one_sheet, read_sheet
@@ -145,27 +147,14 @@ def read_attendance(
     return result
 
 
-#: A cell whose mark needs the cell-by-cell reading (it says what is wrong).
-_NEEDS_WORDS = object()
-
-
-class _Marks(dict[tuple[type, object], object]):
-    """Each distinct cell value's mark, made the first time it is met (keyed by type and
-    value: ``True`` and ``1`` are different cells); :data:`_NEEDS_WORDS` for a cell showing
-    an Excel error or holding no mark."""
+class _Marks(ParsedOnce):
+    """Each distinct cell value's mark, made the first time it is met;
+    :data:`~mahjong_club.reading.cells.NEEDS_WORDS` for a cell showing an Excel error or
+    holding no mark."""
 
     def __init__(self, date_cols: dict[int, dt.date]) -> None:
-        super().__init__()
+        super().__init__(lambda raw: parsed_alone(parse_mark, raw))
         self.columns = list(date_cols.items())
-
-    def __missing__(self, key: tuple[type, object]) -> object:
-        value = key[1]
-        mark: object = _NEEDS_WORDS
-        if as_error_cell(value) is None:
-            with contextlib.suppress(CellError):
-                mark = parse_mark(value)
-        self[key] = mark
-        return mark
 
     def of(self, cells: list[Any]) -> dict[dt.date, Mark] | None:
         """A row's mark per night, or None when a cell needs the cell-by-cell reading."""
@@ -174,7 +163,7 @@ class _Marks(dict[tuple[type, object], object]):
         for index, date in self.columns:
             value = cells[index] if index < width else None
             mark = self[(type(value), value)]
-            if mark is _NEEDS_WORDS:
+            if mark is NEEDS_WORDS:
                 return None
             marks[date] = mark  # type: ignore[assignment]
         return marks

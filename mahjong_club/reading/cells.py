@@ -16,7 +16,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TypeVar
 
@@ -72,6 +72,37 @@ def as_error_cell(value: object) -> ErrorCell | None:
     if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
         return ErrorCell(value.strip())
     return None
+
+
+#: What a cell gives on its own when the reader that says what is wrong must read it: an
+#: Excel error, or a value its column's parser refuses (see :class:`ParsedOnce`).
+NEEDS_WORDS = object()
+
+
+def parsed_alone(parse: Callable[[object], object], raw: object) -> object:
+    """``parse(raw)``, or :data:`NEEDS_WORDS` for a cell showing an Excel error or a value
+    ``parse`` refuses."""
+    if as_error_cell(raw) is not None:
+        return NEEDS_WORDS
+    try:
+        return parse(raw)
+    except CellError:
+        return NEEDS_WORDS
+
+
+class ParsedOnce(dict[tuple[type, object], object]):
+    """Cell values, each given to ``parse`` the first time it is asked for, keyed by type
+    and value (``True`` and ``1`` are different cells): a federation's million cells hold a
+    few thousand distinct values. ``parse`` says :data:`NEEDS_WORDS` for a cell the fast
+    readers leave to the reader that says what is wrong (:func:`parsed_alone`)."""
+
+    def __init__(self, parse: Callable[[object], object]) -> None:
+        super().__init__()
+        self.parse = parse
+
+    def __missing__(self, key: tuple[type, object]) -> object:
+        value = self[key] = self.parse(key[1])
+        return value
 
 
 def error_cell_message(cell: ErrorCell) -> Message:

@@ -10,11 +10,12 @@ same problems, in the same order (tests/test_games_fast.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from mahjong_club.common.text import first_control
 from mahjong_club.model import Season
-from mahjong_club.reading.cells import CellError, as_error_cell, is_blank
+from mahjong_club.reading.cells import NEEDS_WORDS, ParsedOnce, is_blank, parsed_alone
 from mahjong_club.reading.columnar import ColumnarSheet
 from mahjong_club.reading.games_sheet import (
     DATE,
@@ -31,25 +32,8 @@ from mahjong_club.reading.tables import Table
 from rules.game_checks import SEATS, check_score_total
 from rules.model import Division, Game, Seat, Substitution
 
-#: What a cell of a column read on its own gave: its value, or that the cell needs the
-#: row-by-row reader (blank where a value is needed, an Excel error, a value that does not
-#: parse: the reader reports it).
-_NEEDS_WORDS = object()
 #: The columns a row is read from, in the order :meth:`CleanRows._rows` takes them.
 _COLUMNS: tuple[Column[Any], ...] = (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED)
-
-
-class _Parsed(dict[tuple[type, object], object]):
-    """One column's cell values, each parsed the first time it is asked for (keyed by type
-    and value: ``True`` and ``1`` are different cells)."""
-
-    def __init__(self, column: Column[Any]) -> None:
-        super().__init__()
-        self.column = column
-
-    def __missing__(self, key: tuple[type, object]) -> object:
-        value = self[key] = _parse_alone(self.column, key[1])
-        return value
 
 
 class CleanRows:
@@ -69,7 +53,7 @@ class CleanRows:
         self.season = season
         self.divisions = divisions
         self.at = [table.positions.get(c.name) for c in _COLUMNS]
-        self.parsed = [_Parsed(c) for c in _COLUMNS]
+        self.parsed = [ParsedOnce(_alone(c)) for c in _COLUMNS]
         self.known: dict[str, str] = {}  # written player -> registered name (exactly it)
         self.members: set[tuple[str, str]] = set()
 
@@ -102,7 +86,7 @@ class CleanRows:
     ) -> list[tuple[str, GameRow] | None]:
         """Each row's game id and row from its parsed cells (see :meth:`read_all`); each
         player written in each division is looked up once."""
-        needs = _NEEDS_WORDS
+        needs = NEEDS_WORDS
         no_one = Substitution.NONE
         players: dict[str, dict[str, Any]] = {}  # division -> written -> player or None
         read: list[tuple[str, GameRow] | None] = []
@@ -135,7 +119,7 @@ class CleanRows:
 
     @staticmethod
     def _column(
-        rows: list[tuple[int, list[Any]]], index: int | None, parsed: _Parsed
+        rows: list[tuple[int, list[Any]]], index: int | None, parsed: ParsedOnce
     ) -> list[object]:
         """The parsed value of one column's cell in every row."""
         if index is None:
@@ -160,17 +144,18 @@ class CleanRows:
         return player
 
 
+def _alone(column: Column[Any]) -> Callable[[object], object]:
+    """What a cell of ``column`` gives on its own (:func:`_parse_alone`), one cell at a time."""
+    return lambda raw: _parse_alone(column, raw)
+
+
 def _parse_alone(column: Column[Any], raw: object) -> object:
-    """What a cell gives on its own (see :data:`_NEEDS_WORDS`): blank is None where the
-    column may be left blank."""
-    if as_error_cell(raw) is not None:
-        return _NEEDS_WORDS
+    """What a cell gives on its own (:data:`~mahjong_club.reading.cells.NEEDS_WORDS` where
+    the row-by-row reader must say something: blank where a value is needed, an Excel
+    error, a value that does not parse); blank is None where the column may be left blank."""
     if is_blank(raw):
-        return _NEEDS_WORDS if column.must_fill else None
-    try:
-        return column.parse(raw)
-    except CellError:
-        return _NEEDS_WORDS
+        return NEEDS_WORDS if column.must_fill else None
+    return parsed_alone(column.parse, raw)
 
 
 def clean_game(
