@@ -219,7 +219,7 @@ class CheckedBook:
         self._patched: tuple[CalamineWorkbook, IO[bytes]] | None = None
         #: The error cells of each sheet checked, found in the XML the check read.
         self._error_cells: dict[str, dict[tuple[int, int], ErrorCell]] = {}
-        #: Each sheet checked: the size of its XML and its first row (see :meth:`shape`).
+        #: What the check of each sheet saw of its XML (see :meth:`shape`).
         self._shapes: dict[str, SheetShape] = {}
 
     @property
@@ -282,10 +282,10 @@ class CheckedBook:
                     limit=MAX_SHEET_CELLS,
                 )
             )
-        if neutralise_error_cells(data) is not None:
+        neutralised = neutralise_error_cells(data) is not None
+        if neutralised:
             self._neutralised.add(name)
         self._error_cells[name] = scan_error_cells(data)
-        neutralised = name in self._neutralised
         self._shapes[name] = SheetShape(len(data), first_row(data), last_row(data), neutralised)
 
     def _patched_book(self) -> CalamineWorkbook:

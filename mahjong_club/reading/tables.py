@@ -93,9 +93,9 @@ class Workbook:
         return self._rows[sheet]
 
     def shape(self, sheet: str) -> SheetShape | None:
-        """What the check of ``sheet``'s XML saw (its size, its first row, error values
-        calamine refuses), without calamine reading the sheet: :class:`WorkbookError` when
-        the sheet is damaged or too large, as when it is read."""
+        """What the check of ``sheet``'s XML saw (its size, its first and last rows with a
+        value, error values calamine refuses), without calamine reading the sheet:
+        :class:`WorkbookError` when the sheet is damaged or too large, as when it is read."""
         self._book.check(sheet)
         return self._book.shape(sheet)
 
