@@ -24,6 +24,7 @@ from mahjong_club.common.parallel import on_two_cores
 from mahjong_club.common.text import ascii_fold
 from mahjong_club.compute.attendance import MemberAttendance
 from mahjong_club.site.locale import Locale, remembered
+from mahjong_club.site.rows import GameRows
 from mahjong_club.site.views import SiteView
 from rules.model import PenaltyKind
 
@@ -40,6 +41,8 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
         auto_reload=False,  # the templates are the package's: no look at the disk per page
     )
     env.filters["num"] = _safe_numbers(locale) if autoescape else locale.number
+    if autoescape:  # the HTML pages' two long tables (site/rows.py)
+        env.globals["game_rows"] = GameRows(locale)
     env.filters["date"] = locale.date
     env.filters["moment"] = locale.moment
     env.filters["penalty_kind"] = lambda kind: locale.words(PenaltyKind(kind))

@@ -201,6 +201,16 @@ class PlayerView:
         """The games by date, newest first; a date's games in natural order (G2 before G10)."""
         return newest_first(self.games)
 
+    @property
+    def score_label(self) -> str:
+        """The heading of the games table's score column: MCR shows the minipoints that count
+        (a substituted seat's are 0) in place of the score, in one column: ``minipoints`` when
+        every game is MCR, ``score_or_minipoints`` when some are, else ``score``."""
+        mcr = sum(1 for g in self.games if g.minipoints is not None)
+        if not mcr:
+            return "score"
+        return "minipoints" if mcr == len(self.games) else "score_or_minipoints"
+
     def games_total(self, division: str) -> int | Fraction:
         """The sum of the player's game results in ``division`` (before the penalties that
         come off the total)."""
