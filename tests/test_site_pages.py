@@ -9,6 +9,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mahjong_club.common.text import natural_key
 from process import main
@@ -117,6 +119,19 @@ def penalty_league(ruleset: str = "ema-revised", complete: str = "no"):
 def test_natural_order_of_labels():
     labels = ["Table 10", "G10", "table 2", "G2", "10", "2", "G1b"]
     assert sorted(labels, key=natural_key) == ["2", "10", "G1b", "G2", "G10", "table 2", "Table 10"]
+
+
+def _natural_key_by_runs(text):
+    """natural_key without its shortcut for a plain number: every run, one by one."""
+    runs = re.split(r"([0-9]+)", text)
+    return tuple(
+        (0, int(r), "") if r.isdigit() and r.isascii() else (1, 0, r.casefold()) for r in runs if r
+    ), text
+
+
+@given(st.text(alphabet="0123456789²٣ Gg-.", max_size=8) | st.integers(0, 10**30).map(str))
+def test_a_plain_numbers_natural_key_is_its_runs_key(label):
+    assert natural_key(label) == _natural_key_by_runs(label)
 
 
 def test_games_of_a_night_in_natural_order(tmp_path):

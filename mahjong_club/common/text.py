@@ -114,6 +114,8 @@ def natural_key(text: str) -> NaturalKey:
     >>> sorted(["2", "02", "1.10", "1.9"], key=natural_key)
     ['1.9', '1.10', '02', '2']
     """
+    if text.isascii() and text.isdigit():  # a plain number, as most game ids are: one run
+        return ((0, int(text), ""),), text
     parts = tuple(
         (0, int(run), "") if run.isdigit() and run.isascii() else (1, 0, run.casefold())
         for run in _DIGITS.split(text)
