@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_club.pipeline import read_workbook
-from mahjong_club.reading import columnar, league
+from mahjong_club.reading import columnar, league, opening
 from mahjong_club.reading import games as games_module
 from tests.builders import write_workbook
 from tests.test_games_fast import MEMBERS, sheet
@@ -46,7 +46,8 @@ def clean_rows(games: int, first: int = 1) -> list[list[Any]]:
 
 def read_three_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Any], bool]:
     """(what each way read, whether the first read by columns): by columns, by rows with the
-    fast path for clean rows, row by row."""
+    fast path for clean rows, row by row; and asserted the same as the first: by columns
+    while a forked child checks the XML (opening.CheckedBook.check_while)."""
     taken: list[bool] = []
     real = columnar.read_columns
 
@@ -56,15 +57,20 @@ def read_three_ways(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[A
         return found
 
     monkeypatch.setattr(games_module, "read_columns", spy)
+    monkeypatch.setattr(opening, "may_fork", lambda: True)  # whatever this machine's cores
     seen = []
-    for size, fast in ((0, True), (10**12, True), (0, False)):
+    ways = ((0, True, 10**12), (10**12, True, 10**12), (0, False, 10**12), (0, True, 0))
+    for size, fast, check_meanwhile in ways:
         monkeypatch.setattr(columnar, "COLUMNAR_BYTES", size)
+        monkeypatch.setattr(opening, "PARALLEL_CHECK_BYTES", check_meanwhile)
         monkeypatch.setattr(league, "read_games", functools.partial(spy_games, fast=fast))
         season, problems = read_workbook(path)
         rendered = [p.render("en") for p in problems.items]
         rows = [(g.row, [s.row for s in g.seats]) for g in season.games]  # not compared by ==
         seen.append((season.games, rows, rendered, sorted(season.game_ids_written)))
     monkeypatch.undo()
+    # the fourth: by columns while a forked child checks the sheet's XML: as the first
+    assert seen.pop() == seen[0] and taken.pop() == taken[0]
     return seen, taken[0]
 
 

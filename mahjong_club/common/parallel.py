@@ -8,6 +8,8 @@ than it saves.
 
     >>> on_two_cores(["a", "b", "c"], str.upper, workers=1)
     ['A', 'B', 'C']
+    >>> meanwhile(lambda: "checked", lambda: "read", fork=False)
+    ('checked', 'read')
 """
 
 from __future__ import annotations
@@ -53,6 +55,44 @@ def on_two_cores(
         told(item)
         results.append(work(item))
     return results
+
+
+def may_fork() -> bool:
+    """True where a forked second process can work beside this one: two cores, ``fork``, and
+    no other thread in this process (see the module)."""
+    return default_workers(1, 1) == 2
+
+
+def meanwhile(theirs: Callable[[], R], ours: Callable[[], T], fork: bool) -> tuple[R, T]:
+    """``theirs()`` and ``ours()``. With ``fork``, a forked child does ``theirs`` while this
+    process does ``ours``; without, this process does ``theirs`` and then ``ours``. When the
+    child fails, this process does ``theirs`` too, after ``ours`` (so its errors show here,
+    as without a child). ``theirs``'s result must pickle."""
+    if not fork:
+        first = theirs()
+        return first, ours()
+    with tempfile.TemporaryDirectory(prefix="mahjong-club-work-") as folder:
+        result = Path(folder) / "done.pickle"
+        pid = os.fork()
+        if pid == 0:  # the child: its result to the file, then out without cleaning up
+            code = 1
+            try:
+                with open(result, "wb") as out:
+                    pickle.dump(theirs(), out, protocol=pickle.HIGHEST_PROTOCOL)
+                code = 0
+            finally:
+                os._exit(code)
+        try:
+            mine = ours()
+        except BaseException:  # Ctrl-C, or an error that stops the run: the child too
+            os.kill(pid, signal.SIGKILL)
+            raise
+        finally:
+            _, status = os.waitpid(pid, 0)
+        if os.waitstatus_to_exitcode(status) == 0 and result.exists():
+            with open(result, "rb") as handle:
+                return pickle.load(handle), mine
+    return theirs(), mine
 
 
 def _forked(items: Sequence[T], work: Callable[[T], R], told: Callable[[T], None]) -> dict[int, R]:

@@ -35,6 +35,7 @@ from typing import Any
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.reading.cells import is_blank
+from mahjong_club.reading.opening import SheetShape
 from mahjong_club.reading.schema import Schema
 from mahjong_club.reading.tables import Table, Workbook, fold, match_headers
 
@@ -115,17 +116,28 @@ def read_columns(
     if len(same) != 1:
         return None
     sheet = same[0]
-    shape = book.shape(sheet)
-    if shape is None or shape.size < COLUMNAR_BYTES or shape.neutralised:
+    if any(cell[0] == sheet for cell in book.uncached):
+        book.shape(sheet)  # checked all the same, as when the sheet is read by rows
         return None
-    if shape.first_row is None or shape.last_row is None:
+
+    def attempt(shape: SheetShape) -> ColumnarSheet | None:
+        """The columns, when what the check has seen so far allows them (error cells are
+        looked at once it is done)."""
+        if shape.size < COLUMNAR_BYTES or shape.neutralised:
+            return None
+        if shape.first_row is None or shape.last_row is None:
+            return None
+        try:
+            return _read(book, sheet, (shape.first_row, shape.last_row), schema, problems, dates)
+        except _NotPlain:
+            return None
+
+    read = book.shape_while(sheet, attempt)
+    shape = book.shape(sheet)  # the whole check's, now done
+    if read is not None and (shape is None or shape.neutralised or book.has_error_cells(sheet)):
+        read.release()  # the check found what the columns cannot say: read by rows
         return None
-    if book.has_error_cells(sheet) or any(cell[0] == sheet for cell in book.uncached):
-        return None
-    try:
-        return _read(book, sheet, (shape.first_row, shape.last_row), schema, problems, dates)
-    except _NotPlain:
-        return None
+    return read
 
 
 def _read_or_not(read: Any, *args: Any, **kwargs: Any) -> Any:

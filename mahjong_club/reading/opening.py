@@ -14,7 +14,9 @@
    sheet and its part. A sheet with an error value calamine refuses (Excel 365's ``#SPILL!``,
    ``#CALC!`` …) is read from a copy of the file where those values are ``#N/A``; the readers
    still report each error cell they read as the error it shows
-   (:mod:`~mahjong_club.reading.error_cells`).
+   (:mod:`~mahjong_club.reading.error_cells`). A big ``Games`` sheet is read by columns
+   while a forked child reads its XML through (:meth:`CheckedBook.check_while`), once its
+   cells are known to stay within a sheet's span; what was read is kept only if it passes.
 
 Each refusal is a :class:`WorkbookError` with a catalogue message: the run stops, saying
 what was found and where, and writes nothing.
@@ -25,17 +27,19 @@ from __future__ import annotations
 import tempfile
 import zipfile
 import zlib
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO
+from typing import IO, TypeVar
 
 from python_calamine import CalamineSheet, CalamineWorkbook
 
+from mahjong_club.common.parallel import may_fork, meanwhile
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import hostile as texts
 from mahjong_club.messages.core import Entry, Message, say
 from mahjong_club.ooxml.errors import OoxmlError
-from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, first_row, last_row, oversized
+from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent, first_row, last_row, oversized
 from mahjong_club.ooxml.limits import (
     kind_problem,
     open_package,
@@ -50,6 +54,8 @@ from mahjong_club.ooxml.wellformed import has_doctype, xml_problem
 from mahjong_club.reading.error_cells import ErrorCell, neutralise_error_cells, scan_error_cells
 
 __all__ = ["CheckedBook", "WorkbookError", "open_book"]
+
+T = TypeVar("T")
 
 #: What can go wrong unpacking one zip entry (a bad checksum, a size the headers lie about).
 UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, ValueError)
@@ -176,6 +182,25 @@ def _text(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
+def _refuse(sheet: str, entry: str, problem: Message | None, extent: Extent | None) -> None:
+    """Refuse sheet ``sheet`` (zip entry ``entry``) when its XML is not whole (``problem``),
+    or when its cells reach beyond what a sheet may span (``extent``)."""
+    if problem is not None:
+        raise WorkbookError(say(texts.SHEET_DAMAGED, sheet=sheet, part=entry, error=problem))
+    if extent is not None:
+        raise WorkbookError(
+            say(
+                texts.SHEET_TOO_WIDE,
+                sheet=sheet,
+                part=entry,
+                rows=extent.rows,
+                column=column_letter(extent.columns - 1),
+                cells=extent.cells,
+                limit=MAX_SHEET_CELLS,
+            )
+        )
+
+
 def open_book(path: Path) -> CheckedBook:
     """The workbook at ``path`` opened by calamine, once the file has passed steps 1 to 3;
     raises :class:`WorkbookError` otherwise."""
@@ -191,6 +216,29 @@ def open_book(path: Path) -> CheckedBook:
         message = say(cell_texts.WORKBOOK_UNREADABLE, file=path.name, error=str(exc))
         raise WorkbookError(message) from exc
     return CheckedBook(path, book, parts)
+
+
+#: A sheet part this big or bigger is checked by a forked second process while this one reads
+#: it (:meth:`CheckedBook.check_while`); a smaller one's check is quicker than the fork.
+PARALLEL_CHECK_BYTES = 4_000_000
+
+
+@dataclass(frozen=True)
+class _Looks:
+    """What the check sees reading all of a sheet's XML: why it is not whole XML (or None),
+    whether it has error values calamine refuses, and its error cells."""
+
+    problem: Message | None
+    neutralised: bool
+    error_cells: dict[tuple[int, int], ErrorCell]
+
+    @classmethod
+    def of(cls, data: bytes) -> _Looks:
+        """The looks at sheet part ``data``."""
+        problem = xml_problem(data)
+        if problem is not None:
+            return cls(problem, False, {})
+        return cls(None, neutralise_error_cells(data) is not None, scan_error_cells(data))
 
 
 @dataclass(frozen=True)
@@ -243,9 +291,54 @@ class CheckedBook:
     def check(self, name: str) -> None:
         """Check sheet ``name``'s part (step 4) if not done yet; :class:`WorkbookError` when
         it is damaged or too large."""
-        if name not in self._checked:
-            self._check_sheet(name, self._parts.get(name))
+        self.check_while(name, None)
+
+    def check_while(self, name: str, read: Callable[[SheetShape], T | None] | None) -> T | None:
+        """Check sheet ``name`` as :meth:`check` does, and ``read`` it meanwhile.
+
+        A big sheet's check is mostly expat reading all of its XML; ``read`` (fastexcel
+        reading its columns) runs meanwhile in this process while a forked child checks the
+        XML, on two cores where this process may fork, for a sheet of
+        :data:`PARALLEL_CHECK_BYTES` or more
+        (:func:`~mahjong_club.common.parallel.meanwhile`); otherwise after the check. Either
+        way it runs only for a sheet that has a part, was not checked before, and does not
+        reach beyond the cells a sheet may span (calamine would allocate them all). Meanwhile
+        ``read`` is given what the check has seen before the XML is read through: the
+        sheet's size and its first and last rows (``neutralised`` not known yet: False);
+        after, the whole shape. Its result is returned only when the sheet passes the check:
+        a sheet that does not is refused as by :meth:`check`, whatever ``read`` made of it.
+        """
+        if name in self._checked:
+            known = self._shapes.get(name)
+            return read(known) if read is not None and known is not None else None
+        part = self._parts.get(name)
+        data, entry = self._unpacked(part) if part is not None else (None, "")
+        if data is None:
             self._checked.add(name)
+            return None  # calamine says what is wrong
+        if isinstance(data, Message):
+            raise WorkbookError(say(texts.SHEET_DAMAGED, sheet=name, part=entry, error=data))
+        extent = oversized(data)
+        shape = SheetShape(len(data), first_row(data), last_row(data), False)
+        fork = (
+            read is not None
+            and extent is None
+            and shape.size >= PARALLEL_CHECK_BYTES
+            and may_fork()
+        )
+        if fork and read is not None:
+            looks, made = meanwhile(lambda: _Looks.of(data), lambda: read(shape), fork=True)
+        else:
+            looks, made = _Looks.of(data), None
+        _refuse(name, entry, looks.problem, extent)
+        if looks.neutralised:
+            self._neutralised.add(name)
+        self._error_cells[name] = looks.error_cells
+        self._shapes[name] = shape = replace(shape, neutralised=looks.neutralised)
+        self._checked.add(name)
+        if fork or read is None:
+            return made
+        return read(shape)
 
     def shape(self, name: str) -> SheetShape | None:
         """What the check of sheet ``name`` saw of its XML (None when not checked, or when
@@ -257,36 +350,14 @@ class CheckedBook:
         checked (:meth:`get_sheet_by_name`); None when it was not (the file must be read)."""
         return self._error_cells.get(name)
 
-    def _check_sheet(self, name: str, part: str | None) -> None:
-        if part is None:
-            return  # calamine says what is wrong
+    def _unpacked(self, part: str) -> tuple[bytes | Message | None, str]:
+        """The bytes of sheet part ``part`` (or why they cannot be unpacked), and the zip
+        entry's own spelling of it; None when the zip has no such entry."""
         with zipfile.ZipFile(self.path) as zf:
             entry = {n.lower(): n for n in zf.namelist()}.get(part.lower())
             if entry is None:
-                return
-            data = _unpack(zf, entry)
-        problem = data if isinstance(data, Message) else xml_problem(data)
-        if problem is not None:
-            raise WorkbookError(say(texts.SHEET_DAMAGED, sheet=name, part=entry, error=problem))
-        assert isinstance(data, bytes)
-        extent = oversized(data)
-        if extent is not None:
-            raise WorkbookError(
-                say(
-                    texts.SHEET_TOO_WIDE,
-                    sheet=name,
-                    part=entry,
-                    rows=extent.rows,
-                    column=column_letter(extent.columns - 1),
-                    cells=extent.cells,
-                    limit=MAX_SHEET_CELLS,
-                )
-            )
-        neutralised = neutralise_error_cells(data) is not None
-        if neutralised:
-            self._neutralised.add(name)
-        self._error_cells[name] = scan_error_cells(data)
-        self._shapes[name] = SheetShape(len(data), first_row(data), last_row(data), neutralised)
+                return None, ""
+            return _unpack(zf, entry), entry
 
     def _patched_book(self) -> CalamineWorkbook:
         """The workbook as calamine reads it from a copy (a temporary file, deleted when the

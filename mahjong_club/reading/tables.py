@@ -18,7 +18,7 @@ problem (a required column a row must fill in) or simply None.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar, overload
@@ -98,6 +98,13 @@ class Workbook:
         :class:`WorkbookError` when the sheet is damaged or too large, as when it is read."""
         self._book.check(sheet)
         return self._book.shape(sheet)
+
+    def shape_while(self, sheet: str, read: Callable[[SheetShape], T | None]) -> T | None:
+        """``read`` of ``sheet``, made while its XML is checked
+        (:meth:`~mahjong_club.reading.opening.CheckedBook.check_while`); then :meth:`shape`
+        says what the check saw. :class:`WorkbookError` when the sheet is damaged or too
+        large, whatever ``read`` made of it."""
+        return self._book.check_while(sheet, read)
 
     def has_error_cells(self, sheet: str) -> bool:
         """True unless the check of ``sheet`` found no cell showing an Excel error."""

@@ -1,0 +1,169 @@
+"""A big sheet's XML is checked by a forked child while this process reads its columns
+(``CheckedBook.check_while``): what is read is kept only when the check passes, a damaged
+sheet is refused with the same message as when the check comes first, a sheet the check
+finds error values in is read by rows, and a child that fails leaves the check to this
+process. tests/test_columnar.py compares every reading both ways too."""
+
+from __future__ import annotations
+
+import os
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_club.common import parallel
+from mahjong_club.pipeline import read_workbook
+from mahjong_club.reading import columnar, opening
+from mahjong_club.reading import games as games_module
+from mahjong_club.reading.tables import WorkbookError
+from tests.builders import write_workbook
+from tests.test_columnar import clean_rows, edited
+from tests.test_games_fast import sheet
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX's")
+
+
+def test_meanwhile_gives_both_results_forked_or_not():
+    parent = os.getpid()
+    forked = parallel.meanwhile(os.getpid, os.getpid, fork=True)
+    assert forked[1] == parent != forked[0]  # theirs in the child
+    assert parallel.meanwhile(os.getpid, os.getpid, fork=False) == (parent, parent)
+
+
+def test_a_failing_child_leaves_its_work_to_this_process():
+    parent = os.getpid()
+
+    def theirs() -> int:
+        if os.getpid() != parent:
+            raise RuntimeError("the child breaks")
+        return 7
+
+    assert parallel.meanwhile(theirs, lambda: 8, fork=True) == (7, 8)
+
+
+class Stop(Exception):
+    pass
+
+
+def test_an_error_here_stops_the_child_too():
+    def ours() -> int:
+        raise Stop("here")
+
+    started = time.monotonic()
+    with pytest.raises(Stop, match="here"):
+        parallel.meanwhile(lambda: time.sleep(60) or 1, ours, fork=True)
+    assert time.monotonic() - started < 30  # the child was stopped, not waited for
+
+
+def read_by_columns(path: Path, monkeypatch: pytest.MonkeyPatch, meanwhile: bool) -> Any:
+    """(games, problems, whether the columns were used, forks) reading ``path`` with the
+    sheet's check in a forked child (``meanwhile``) or first."""
+    monkeypatch.setattr(columnar, "COLUMNAR_BYTES", 0)
+    monkeypatch.setattr(opening, "PARALLEL_CHECK_BYTES", 0 if meanwhile else 10**12)
+    monkeypatch.setattr(opening, "may_fork", lambda: True)
+    forks: list[bool] = []
+    real_meanwhile = opening.meanwhile
+
+    def spy_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        forks.append(kwargs["fork"])
+        return real_meanwhile(*args, **kwargs)
+
+    monkeypatch.setattr(opening, "meanwhile", spy_meanwhile)
+    taken: list[bool] = []
+    real = columnar.read_columns
+    monkeypatch.setattr(
+        games_module, "read_columns", lambda *a: taken.append(real(*a) is not None) or real(*a)
+    )
+    try:
+        season, problems = read_workbook(path)
+    finally:
+        monkeypatch.undo()
+    return season.games, [p.render("en") for p in problems.items], taken, forks
+
+
+def test_a_clean_big_sheet_is_read_while_checked(tmp_path, monkeypatch):
+    path = write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12)))
+    games, problems, taken, forks = read_by_columns(path, monkeypatch, meanwhile=True)
+    assert taken == [True] and forks == [True]
+    assert (games, problems) == read_by_columns(path, monkeypatch, meanwhile=False)[:2]
+    assert len(games) == 12 and problems == []
+
+
+def cut_short(xml: str) -> str:
+    """The sheet's XML without its last 30 characters (a file cut off)."""
+    return xml[:-30]
+
+
+def mismatched(xml: str) -> str:
+    """A row closed as a cell."""
+    return xml.replace("</row>", "</c>", 1)
+
+
+@pytest.mark.parametrize("change", [cut_short, mismatched])
+def test_a_damaged_sheet_is_refused_as_when_checked_first(tmp_path, monkeypatch, change):
+    path = edited(write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12))), change)
+    said = []
+    for meanwhile in (True, False):
+        with pytest.raises(WorkbookError, match="Games") as refused:
+            read_by_columns(path, monkeypatch, meanwhile)
+        said.append(str(refused.value))
+    assert said[0] == said[1]
+    assert "Games" in said[0] and "xl/worksheets/sheet3.xml" in said[0]
+
+
+def with_error_value(error: str) -> Any:
+    def change(xml: str) -> str:
+        """The second data row's score showing ``error``."""
+        return xml.replace('<c r="E3"', '<c r="E3" t="e"><v>' + error + '</v></c><c r="Z3"', 1)
+
+    return change
+
+
+@pytest.mark.parametrize("error", ["#N/A", "#SPILL!"])
+def test_error_values_found_meanwhile_leave_the_sheet_to_the_rows(tmp_path, monkeypatch, error):
+    path = edited(
+        write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12))), with_error_value(error)
+    )
+    with zipfile.ZipFile(path) as package:
+        assert error.encode() in package.read("xl/worksheets/sheet3.xml")
+    games, problems, taken, forks = read_by_columns(path, monkeypatch, meanwhile=True)
+    assert taken == [False] and forks == [True]
+    assert (games, problems) == read_by_columns(path, monkeypatch, meanwhile=False)[:2]
+    assert any(error in p for p in problems)
+
+
+def test_a_failing_check_in_the_child_is_done_here(tmp_path, monkeypatch):
+    path = edited(write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12))), mismatched)
+    parent = os.getpid()
+    real = opening._Looks.of
+
+    def looks(data: bytes) -> Any:
+        if os.getpid() != parent:
+            os._exit(3)  # the child dies
+        return real(data)
+
+    monkeypatch.setattr(opening._Looks, "of", staticmethod(looks))
+    with pytest.raises(WorkbookError, match=r"sheet3\.xml"):
+        read_by_columns(path, monkeypatch, meanwhile=True)
+
+
+def error_in_a_column_of_ones_own(xml: str) -> str:
+    """Row 3 ends with a cell showing #N/A in column H, a column no reader knows."""
+    row = xml.index('<row r="3"')
+    end = xml.index("</row>", row)
+    return xml[:end] + '<c r="H3" t="e"><v>#N/A</v></c>' + xml[end:]
+
+
+def test_an_error_value_the_columns_do_not_read_still_leaves_the_sheet_to_the_rows(
+    tmp_path, monkeypatch
+):
+    path = edited(
+        write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12))),
+        error_in_a_column_of_ones_own,
+    )
+    games, problems, taken, forks = read_by_columns(path, monkeypatch, meanwhile=True)
+    assert taken == [False] and forks == [True]
+    assert (games, problems) == read_by_columns(path, monkeypatch, meanwhile=False)[:2]
