@@ -205,3 +205,65 @@ def test_the_first_row_is_where_calamine_starts(tmp_path: Path, cells, first):
 def test_a_prefixed_sheet_has_no_plain_first_row():
     prefixed = b'<x:worksheet xmlns:x="urn:x"><x:sheetData><x:row r="2"><x:c r="A2"><x:v>1'
     assert first_row(prefixed) is None
+
+
+#: Pieces of a sheet's XML, whole and broken, with row numbers and character references no
+#: sheet has (thousands of digits, characters beyond Unicode).
+_PIECES = [
+    b"<worksheet>",
+    b"<sheetData>",
+    b'<row r="3">',
+    b'<row r="' + b"9" * 5000 + b'">',
+    b'<row r="\xc2\xb2">',
+    b'<c r="B2"><v>1</v></c>',
+    b'<c r="A' + b"9" * 5000 + b'"><v>1</v></c>',
+    b'<c r="&#99999999;1"/>',
+    b'<c r="A&#' + b"9" * 5000 + b';">',
+    b'<c r="C7" t="e"><v>#SPILL!</v></c>',
+    b'<c r="D1" t="e"><f>1/0</f><v>#DIV/0!</v></c>',
+    b"</c>",
+    b"</row>",
+    b"<c",
+    b'r="',
+    b"&#x110000;",
+]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(_PIECES) | st.binary(max_size=6), max_size=14))
+def test_the_quick_looks_never_fail_on_damaged_xml(pieces):
+    """The looks that come before (or beside) expat's check of a sheet say something or
+    nothing about any bytes, but never raise: the check then refuses what is damaged."""
+    from mahjong_club.reading.error_cells import neutralise_error_cells, scan_error_cells
+
+    data = b"".join(pieces)
+    oversized(data)
+    oversized(data, limit=10)
+    first_row(data), last_row(data)
+    scan_error_cells(data)
+    neutralise_error_cells(data)
+
+
+@pytest.mark.parametrize(("where", "code"), [("row", 0), ("cell", 1)])
+def test_a_row_number_of_thousands_of_digits_is_no_crash(tmp_path: Path, capsys, where, code):
+    """In a cell's reference it is beyond any sheet: refused, naming the sheet. In a row's
+    own number it is overruled by the references of the row's cells, as calamine reads it."""
+    from process import main
+
+    path = write_workbook(tmp_path / "season.xlsx", league())
+    huge = b"9" * 5000
+    changed = tmp_path / "huge.xlsx"
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(changed, "w") as out:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "xl/worksheets/sheet3.xml":  # Divisions
+                old = b'<row r="3"' if where == "row" else b'<c r="A3"'
+                assert old in data
+                data = data.replace(old, old[:-2] + huge + b'"', 1)
+            out.writestr(info.filename, data)
+    assert main([str(changed), "--out", str(tmp_path / "out"), "-q"]) == code
+    said = capsys.readouterr().err
+    assert "Internal error" not in said
+    if code:
+        assert "Divisions" in said and "1,000,000,000" in said
+        assert not (tmp_path / "out").exists()

@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mahjong_club.ooxml.refs import column_index
+from mahjong_club.ooxml.refs import ROW_DIGITS, column_index, digits_row, row_number
 from mahjong_club.ooxml.xml import unescape_xml
 
 #: The most cells a sheet may span from A1 to its farthest row and column with a value.
@@ -100,7 +100,7 @@ def _bound(data: bytes) -> Extent | None:
     rows = 0
     for column, row in _WRITTEN_CELL_RE.findall(data):
         letters.add(column)
-        rows = max(rows, int(row))
+        rows = max(rows, int(row) if len(row) <= ROW_DIGITS else digits_row(row))  # every cell
     columns = max((column_index(c.decode("ascii")) + 1 for c in letters), default=0)
     return Extent(rows, columns)
 
@@ -121,13 +121,13 @@ def _walk(data: bytes, limit: int) -> Extent | None:
     for match in _TAG_RE.finditer(data):
         values = _r_values(match.group(2))
         if match.group(1) == b"row":
-            numbers = [int(v) for v in values if v.isdigit()]
+            numbers = [n for v in values if (n := row_number(v)) is not None]
             row, column = (max(numbers) if numbers else row + 1), -1
             continue
         refs = [m for v in values if (m := _REF_RE.fullmatch(v))]
         cell_row = row
         if refs:
-            cell_row = max(int(m.group(2)) for m in refs)
+            cell_row = max(digits_row(m.group(2)) for m in refs)
             column = max(column_index(m.group(1)) for m in refs)
         else:
             column += 1

@@ -4,6 +4,8 @@
 ('AB', 27)
 >>> parse_ref("$C$6"), parse_ref("C0"), parse_ref("6C")
 ((6, 2), (0, 2), None)
+>>> parse_ref("A" + "9" * 5000)
+(1000000000, 0)
 """
 
 from __future__ import annotations
@@ -11,6 +13,40 @@ from __future__ import annotations
 import re
 
 _REF_RE = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
+_ASCII_DIGITS = re.compile(r"\s*([0-9]+)\s*")
+#: A row number of more digits than this (leading zeros aside) is no row of a sheet (Excel's
+#: last is 1,048,576): it is read as :data:`ROW_BEYOND`, beyond any sheet's span, which the
+#: check of the span refuses, rather than as a number Python refuses to make from more than
+#: 4,300 digits (a hostile file's way to stop the run with an internal error).
+ROW_DIGITS = 9
+ROW_BEYOND = 10**ROW_DIGITS
+
+
+def digits_row(digits: str | bytes) -> int:
+    """The row number of ``digits``, ASCII digits already matched as such (a quick
+    :func:`row_number` for a sheet's every cell).
+
+    >>> digits_row(b"12"), digits_row("0000000012"), digits_row("9" * 5000)
+    (12, 12, 1000000000)
+    """
+    if len(digits) <= ROW_DIGITS:
+        return int(digits)
+    return row_number(digits) or 0
+
+
+def row_number(text: str | bytes) -> int | None:
+    """The row number written ``text`` (ASCII digits, spaces around allowed); None when it is
+    not one (``²`` is a digit to Python, not to Excel); :data:`ROW_BEYOND` when too long.
+
+    >>> row_number("12"), row_number(b" 0012 "), row_number("9" * 5000), row_number("²")
+    (12, 12, 1000000000, None)
+    """
+    digits = text.decode("ascii", "replace") if isinstance(text, bytes) else text
+    found = _ASCII_DIGITS.fullmatch(digits)
+    if found is None:
+        return None
+    number = found.group(1).lstrip("0") or "0"
+    return int(number) if len(number) <= ROW_DIGITS else ROW_BEYOND
 
 
 def column_letter(index: int) -> str:
@@ -41,4 +77,4 @@ def parse_ref(ref: str) -> tuple[int, int] | None:
     m = _REF_RE.fullmatch(ref)
     if m is None:
         return None
-    return int(m.group(2)), column_index(m.group(1))
+    return digits_row(m.group(2)), column_index(m.group(1))

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mahjong_club.ooxml.package import list_sheet_parts
-from mahjong_club.ooxml.refs import parse_ref
+from mahjong_club.ooxml.refs import parse_ref, row_number
 from mahjong_club.ooxml.xml import unescape_xml
 
 __all__ = [
@@ -94,7 +94,8 @@ def _walk(data: bytes, prefix: bytes) -> dict[int, tuple[int, int]]:
         ref = _R_RE.search(m.group(2))
         text = unescape_xml((ref.group(1) or ref.group(2) or b"").decode()) if ref else ""
         if m.group(1) == b"row":
-            row, column = (int(text) if text.strip().isdigit() else row + 1), -1
+            number = row_number(text)
+            row, column = (number if number is not None else row + 1), -1
             continue
         parsed = parse_ref(text.strip()) if text else None
         column = parsed[1] if parsed else column + 1

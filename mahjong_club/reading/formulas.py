@@ -21,7 +21,7 @@ from pathlib import Path
 from mahjong_club.common.text import fold_name
 from mahjong_club.ooxml.limits import read_part
 from mahjong_club.ooxml.package import list_sheet_parts
-from mahjong_club.ooxml.refs import column_index, parse_ref
+from mahjong_club.ooxml.refs import column_index, digits_row, parse_ref, row_number
 from mahjong_club.ooxml.xml import unescape_xml
 
 __all__ = ["UncachedFormula", "find_uncached_formulas"]
@@ -100,7 +100,8 @@ def _positions(data: bytes, prefix: bytes) -> dict[int, tuple[int, int]]:
         attrs = _attrs(m.group(2))
         ref = attrs.get(b"r")
         if m.group(1) == b"row":
-            row = int(ref) if ref and ref.strip().isdigit() else row + 1
+            number = row_number(ref) if ref else None
+            row = number if number is not None else row + 1
             col = -1
             continue
         parsed = parse_ref(ref) if ref else None
@@ -134,7 +135,7 @@ class _Locator:
             column = self.columns.get(letters)
             if column is None:
                 column = self.columns[letters] = column_index(letters.decode())
-            return (letters + m.group("row")).decode(), (int(m.group("row")), column)
+            return (letters + m.group("row")).decode(), (digits_row(m.group("row")), column)
         ref = _attr(m.group("cattrs"), _R_RE) or ""
         pos = parse_ref(ref) if ref else None
         if pos is None:
