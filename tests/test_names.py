@@ -11,6 +11,7 @@ import unicodedata
 
 import pytest
 
+from mahjong_club.common import text as text_module
 from mahjong_club.common.text import (
     Difference,
     Spelling,
@@ -531,3 +532,21 @@ def test_a_new_signup_spelt_almost_like_a_member_is_a_warning(tmp_path, capsys):
         " (did you mean 'Jens Holm'? the spelling here lacks a space)"
     ) in err
     assert "'Nova' signs up" not in err
+
+
+def test_every_invisible_format_character_and_nothing_else_is_dropped():
+    """The quick look for format characters (category Cf, from U+00AD on) drops exactly
+    what looking at every character would, over the whole of Unicode."""
+    everything = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+    slow = "".join(c for c in everything if unicodedata.category(c) != "Cf")
+    assert text_module._visible(everything) == slow
+    assert text_module._visible("plain ASCII, as most of an email") == (
+        "plain ASCII, as most of an email"
+    )
+
+
+def test_a_long_text_folds_as_a_name_without_being_remembered():
+    long = "Mette\u200b Dahl\u00a0" * 40
+    before = text_module._remembered_fold.cache_info().currsize
+    assert fold_name(long) == "mette dahl " * 39 + "mette dahl"
+    assert text_module._remembered_fold.cache_info().currsize == before

@@ -61,13 +61,21 @@ def fold_name(name: object) -> str:
     >>> fold_name("Re\u0301ne") == fold_name("RÉNE")
     True
     """
-    return _fold(str(name))
+    text = str(name)
+    # names come again and again (remembered); a long text (an email's) is folded once
+    return _remembered_fold(text) if len(text) <= _REMEMBERED_LENGTH else _fold(text)
 
 
-@functools.lru_cache(maxsize=4096)
+#: Texts up to this long are remembered folded (names, headers, sheet names).
+_REMEMBERED_LENGTH = 200
+
+
 def _fold(name: str) -> str:
     text = _SPACES.sub(" ", unicodedata.normalize("NFC", _visible(name))).strip()
     return unicodedata.normalize("NFC", text.casefold())
+
+
+_remembered_fold = functools.lru_cache(maxsize=4096)(_fold)
 
 
 def ascii_fold(name: str) -> str:
@@ -226,9 +234,21 @@ def _code(char: str) -> str:
     return f"U+{ord(char):04X}"
 
 
+#: A character that may be an invisible format character (category Cf): the first is the soft
+#: hyphen U+00AD, so plain ASCII text (an email's, mostly) is looked at in one search.
+_MAYBE_FORMAT = re.compile(r"[^\x00-\xac]")
+
+
 def _visible(text: str) -> str:
     """``text`` without invisible format characters (zero-width space, soft hyphen …)."""
-    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+    if _MAYBE_FORMAT.search(text) is None:
+        return text
+    return _MAYBE_FORMAT.sub(_unless_format, text)
+
+
+def _unless_format(found: re.Match[str]) -> str:
+    char = found.group()
+    return "" if unicodedata.category(char) == "Cf" else char
 
 
 def _spaced(text: str) -> str:
