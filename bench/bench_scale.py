@@ -276,7 +276,7 @@ def report(rows: int, floor: dict[str, Any], runs: dict[str, dict[str, Any]], st
     for label, run in runs.items():
         ratio = run["total"] / floor["total"]
         print(f"  {label}: {run['total']:.2f} s = {ratio:.2f}x the floor, "
-              f"peak {run['peak'] / 1e9:.2f} GB (the page renderer's: "
+              f"peak {run['peak'] / 1e9:.2f} GB (the second process's: "
               f"{run['child'] / 1e9:.2f} GB)")  # fmt: skip
         for name in sorted(run["stages"], key=lambda s: ORDER.index(s) if s in ORDER else 99):
             stage = run["stages"][name]
