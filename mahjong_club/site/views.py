@@ -85,7 +85,7 @@ class PenaltyView:
     immediate: bool
 
 
-@dataclass
+@dataclass(slots=True)
 class RowView:
     """One standings row as shown."""
 
@@ -108,7 +108,7 @@ class RowView:
     outlook: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class SeatView:
     """A seat of a game in the games list."""
 
@@ -121,7 +121,7 @@ class SeatView:
     minipoints: int | None = None  # MCR: the game's minipoints (game points)
 
 
-@dataclass
+@dataclass(slots=True)
 class GameView:
     """A played game (tournaments: with its session and table)."""
 
@@ -167,7 +167,7 @@ class DivisionView:
         return newest_first(self.games)
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerGameView:
     """One of a player's games, from their side."""
 
