@@ -89,6 +89,7 @@ def read_workbook(path: Path, progress: Progress | None = None) -> tuple[Season,
         capability.read(book, season, problems)
     if mode == "league":
         check_something_to_do(book, season, problems)
+    book.forget_unpacked()
     progress.finish()
     return season, problems
 

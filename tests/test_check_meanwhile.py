@@ -23,6 +23,8 @@ from tests.builders import write_workbook
 from tests.test_columnar import clean_rows, edited
 from tests.test_games_fast import sheet
 
+ROOT = Path(__file__).resolve().parent.parent
+
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX's")
 
 
@@ -167,3 +169,53 @@ def test_an_error_value_the_columns_do_not_read_still_leaves_the_sheet_to_the_ro
     games, problems, taken, forks = read_by_columns(path, monkeypatch, meanwhile=True)
     assert taken == [False] and forks == [True]
     assert (games, problems) == read_by_columns(path, monkeypatch, meanwhile=False)[:2]
+
+
+def test_a_big_sheet_is_unpacked_once_for_the_formulas_and_its_check(tmp_path, monkeypatch):
+    """The formulas' check hands a big sheet's bytes to the sheet's check (250 MB of XML take
+    0.6 s to unpack); what no check takes is dropped when reading is done."""
+    from mahjong_club.reading import formulas
+    from mahjong_club.reading import tables as tables_module
+
+    path = write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12)))
+    monkeypatch.setattr(opening, "KEEP_UNPACKED_BYTES", 0)
+    unpacked: list[str] = []
+    real_read, real_unpack = formulas.read_part, opening._unpack
+    monkeypatch.setattr(formulas, "read_part", lambda zf, e: unpacked.append(e) or real_read(zf, e))
+    monkeypatch.setattr(opening, "_unpack", lambda zf, e: unpacked.append(e) or real_unpack(zf, e))
+    books: list[Any] = []
+    real_book = tables_module.open_book
+    monkeypatch.setattr(
+        tables_module, "open_book", lambda p: books.append(real_book(p)) or books[-1]
+    )
+    season, problems = read_workbook(path)
+    assert len(season.games) == 12 and problems.items == []
+    games_part = "xl/worksheets/sheet3.xml"
+    assert unpacked.count(games_part) == 1  # by the formulas' check, then taken by its own
+    assert books[0]._kept == {}  # the input sheets this run did not read are not held
+    monkeypatch.setattr(opening, "KEEP_UNPACKED_BYTES", 10**12)
+    unpacked.clear()
+    again, _ = read_workbook(path)
+    assert unpacked.count(games_part) == 2 and again.games == season.games
+
+
+def test_a_kept_sheet_this_run_does_not_read_is_dropped(tmp_path, monkeypatch):
+    """A tournament does not read a league's `Schedule` sheet: its bytes, kept by the formulas'
+    check, are not held through the run."""
+    import openpyxl
+
+    from mahjong_club.reading import tables as tables_module
+
+    book = openpyxl.load_workbook(ROOT / "sample_sheets" / "tournament.xlsx")
+    book.create_sheet("Schedule").append(["Night", "Division", "Table", "Players"])
+    path = tmp_path / "tournament.xlsx"
+    book.save(path)
+    monkeypatch.setattr(opening, "KEEP_UNPACKED_BYTES", 0)
+    books: list[Any] = []
+    real_book = tables_module.open_book
+    monkeypatch.setattr(
+        tables_module, "open_book", lambda p: books.append(real_book(p)) or books[-1]
+    )
+    season, problems = read_workbook(path)
+    assert season.tournament
+    assert books[0]._kept == {}

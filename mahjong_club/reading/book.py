@@ -31,7 +31,7 @@ def check_formulas(path: Path, book: Workbook, problems: Problems, sheets: Seque
     """
     names = [n for s in sheets if (n := book.find(s)) is not None]
     try:
-        uncached = find_uncached_formulas(path, names)
+        uncached = find_uncached_formulas(path, names, book.keep_unpacked)
     except Exception as exc:  # a malformed package: calamine read it, so only warn
         error = exc.message if isinstance(exc, OoxmlError) else str(exc)
         problems.warning("", None, "", texts.FORMULAS_UNCHECKED, error=error)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -207,12 +207,15 @@ def _fill_shared(
             found[i] = UncachedFormula(old.sheet, old.row, old.column, text)
 
 
-def find_uncached_formulas(path: Path, sheet_names: Iterable[str]) -> list[UncachedFormula]:
+def find_uncached_formulas(
+    path: Path, sheet_names: Iterable[str], keep: Callable[[str, bytes], None] | None = None
+) -> list[UncachedFormula]:
     """Return the formula cells without a cached value in the named sheets of ``path``.
 
     Sheet names are matched as the readers match them (``fold_name``); names that are
     not in the workbook are ignored. Results come sheet by sheet in the order of
-    ``sheet_names``, cells in file order (row by row).
+    ``sheet_names``, cells in file order (row by row). ``keep`` is given each sheet part
+    unpacked (its zip entry and bytes), for the sheet's own check not to unpack it again.
     """
     wanted = [fold_name(name) for name in sheet_names]
     with zipfile.ZipFile(path) as zf:
@@ -228,5 +231,8 @@ def find_uncached_formulas(path: Path, sheet_names: Iterable[str]) -> list[Uncac
             entry = entries.get(sheet.part.lower())
             if entry is None:
                 continue
-            found.extend(_scan_sheet(sheet.name, read_part(zf, entry)))
+            data = read_part(zf, entry)
+            if keep is not None:
+                keep(entry, data)
+            found.extend(_scan_sheet(sheet.name, data))
     return found

@@ -218,6 +218,9 @@ def open_book(path: Path) -> CheckedBook:
     return CheckedBook(path, book, parts)
 
 
+#: A sheet part this big or bigger, unpacked by the formulas' check, is kept for the sheet's
+#: own check (:meth:`CheckedBook.keep_unpacked`).
+KEEP_UNPACKED_BYTES = 4_000_000
 #: A sheet part this big or bigger is checked by a forked second process while this one reads
 #: it (:meth:`CheckedBook.check_while`); a smaller one's check is quicker than the fork.
 PARALLEL_CHECK_BYTES = 4_000_000
@@ -269,6 +272,20 @@ class CheckedBook:
         self._error_cells: dict[str, dict[tuple[int, int], ErrorCell]] = {}
         #: What the check of each sheet saw of its XML (see :meth:`shape`).
         self._shapes: dict[str, SheetShape] = {}
+        #: Big sheet parts an earlier look unpacked already (the formulas' check), by zip
+        #: entry in lower case: (the entry, its bytes); a sheet's check takes its own.
+        self._kept: dict[str, tuple[str, bytes]] = {}
+
+    def keep_unpacked(self, entry: str, data: bytes) -> None:
+        """Keep sheet part ``entry``'s bytes, unpacked by an earlier look, for its sheet's
+        check (a big sheet only: unpacking 250 MB of XML takes 0.6 s; a small one is
+        unpacked again at no cost). :meth:`forget_unpacked` drops what no check took."""
+        if len(data) >= KEEP_UNPACKED_BYTES:
+            self._kept[entry.lower()] = (entry, data)
+
+    def forget_unpacked(self) -> None:
+        """Drop the parts kept for checks that did not come (sheets this run does not read)."""
+        self._kept.clear()
 
     @property
     def sheet_names(self) -> list[str]:
@@ -353,6 +370,9 @@ class CheckedBook:
     def _unpacked(self, part: str) -> tuple[bytes | Message | None, str]:
         """The bytes of sheet part ``part`` (or why they cannot be unpacked), and the zip
         entry's own spelling of it; None when the zip has no such entry."""
+        kept = self._kept.pop(part.lower(), None)
+        if kept is not None:
+            return kept[1], kept[0]
         with zipfile.ZipFile(self.path) as zf:
             entry = {n.lower(): n for n in zf.namelist()}.get(part.lower())
             if entry is None:

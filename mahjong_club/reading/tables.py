@@ -99,6 +99,15 @@ class Workbook:
         self._book.check(sheet)
         return self._book.shape(sheet)
 
+    def keep_unpacked(self, entry: str, data: bytes) -> None:
+        """Keep a big sheet part's bytes, unpacked by an earlier look, for its sheet's check
+        (:meth:`~mahjong_club.reading.opening.CheckedBook.keep_unpacked`)."""
+        self._book.keep_unpacked(entry, data)
+
+    def forget_unpacked(self) -> None:
+        """Drop the sheet parts kept for checks that did not come."""
+        self._book.forget_unpacked()
+
     def shape_while(self, sheet: str, read: Callable[[SheetShape], T | None]) -> T | None:
         """``read`` of ``sheet``, made while its XML is checked
         (:meth:`~mahjong_club.reading.opening.CheckedBook.check_while`); then :meth:`shape`
