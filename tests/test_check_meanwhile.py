@@ -7,6 +7,8 @@ process. tests/test_columnar.py compares every reading both ways too."""
 from __future__ import annotations
 
 import os
+import re
+import signal
 import time
 import zipfile
 from pathlib import Path
@@ -16,7 +18,7 @@ import pytest
 
 from mahjong_club.common import parallel
 from mahjong_club.pipeline import read_workbook
-from mahjong_club.reading import columnar, opening
+from mahjong_club.reading import columnar, opening, sheet_looks
 from mahjong_club.reading import games as games_module
 from mahjong_club.reading.tables import WorkbookError
 from tests.builders import write_workbook
@@ -28,22 +30,24 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="fork is POSIX's")
 
 
-def test_meanwhile_gives_both_results_forked_or_not():
+def test_meanwhile_gives_the_childs_result_and_ours():
     parent = os.getpid()
-    forked = parallel.meanwhile(os.getpid, os.getpid, fork=True)
-    assert forked[1] == parent != forked[0]  # theirs in the child
-    assert parallel.meanwhile(os.getpid, os.getpid, fork=False) == (parent, parent)
+    theirs, ours = parallel.meanwhile(os.getpid, os.getpid)
+    assert ours == parent != theirs  # theirs in the child
 
 
-def test_a_failing_child_leaves_its_work_to_this_process():
+def test_a_failing_child_gives_nothing_and_its_work_is_not_done_here():
     parent = os.getpid()
+    done_here: list[int] = []
 
     def theirs() -> int:
+        done_here.append(os.getpid())
         if os.getpid() != parent:
-            raise RuntimeError("the child breaks")
+            os.kill(os.getpid(), signal.SIGKILL)  # as a child the system stops (out of memory)
         return 7
 
-    assert parallel.meanwhile(theirs, lambda: 8, fork=True) == (7, 8)
+    assert parallel.meanwhile(theirs, lambda: 8) == (None, 8)
+    assert done_here == []  # the child's list, not ours
 
 
 class Stop(Exception):
@@ -56,8 +60,22 @@ def test_an_error_here_stops_the_child_too():
 
     started = time.monotonic()
     with pytest.raises(Stop, match="here"):
-        parallel.meanwhile(lambda: time.sleep(60) or 1, ours, fork=True)
+        parallel.meanwhile(lambda: time.sleep(60) or 1, ours)
     assert time.monotonic() - started < 30  # the child was stopped, not waited for
+
+
+def test_a_child_whose_result_is_not_wanted_is_stopped_at_once():
+    started = time.monotonic()
+    assert parallel.meanwhile(lambda: time.sleep(60) or 1, lambda: 0, keep=bool) == (None, 0)
+    assert time.monotonic() - started < 30
+
+
+def test_without_a_child_this_process_does_its_own_part(monkeypatch):
+    def no_fork() -> int:
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    assert parallel.meanwhile(lambda: 1, lambda: 2) == (None, 2)
 
 
 def read_by_columns(path: Path, monkeypatch: pytest.MonkeyPatch, meanwhile: bool) -> Any:
@@ -70,7 +88,7 @@ def read_by_columns(path: Path, monkeypatch: pytest.MonkeyPatch, meanwhile: bool
     real_meanwhile = opening.meanwhile
 
     def spy_meanwhile(*args: Any, **kwargs: Any) -> Any:
-        forks.append(kwargs["fork"])
+        forks.append(True)  # called only where a child is forked
         return real_meanwhile(*args, **kwargs)
 
     monkeypatch.setattr(opening, "meanwhile", spy_meanwhile)
@@ -137,19 +155,23 @@ def test_error_values_found_meanwhile_leave_the_sheet_to_the_rows(tmp_path, monk
     assert any(error in p for p in problems)
 
 
-def test_a_failing_check_in_the_child_is_done_here(tmp_path, monkeypatch):
-    path = edited(write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12))), mismatched)
+def test_a_child_that_dies_reading_leaves_the_sheet_to_the_rows(tmp_path, monkeypatch):
+    """As a child the system stops (out of memory): this process checks the sheet and reads
+    it by rows, and reads the same games."""
+    path = write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12)))
+    expected = read_by_columns(path, monkeypatch, meanwhile=False)
     parent = os.getpid()
-    real = opening._Looks.of
+    real = opening.read_within
 
-    def looks(data: bytes) -> Any:
+    def dies(data: bytes, read: Any) -> Any:
         if os.getpid() != parent:
-            os._exit(3)  # the child dies
-        return real(data)
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(data, read)
 
-    monkeypatch.setattr(opening._Looks, "of", staticmethod(looks))
-    with pytest.raises(WorkbookError, match=r"sheet3\.xml"):
-        read_by_columns(path, monkeypatch, meanwhile=True)
+    monkeypatch.setattr(opening, "read_within", dies)
+    games, problems, taken, forks = read_by_columns(path, monkeypatch, meanwhile=True)
+    assert taken == [False] and forks == [True]
+    assert (games, problems) == expected[:2] and len(games) == 12
 
 
 def error_in_a_column_of_ones_own(xml: str) -> str:
@@ -216,6 +238,62 @@ def test_a_kept_sheet_this_run_does_not_read_is_dropped(tmp_path, monkeypatch):
     monkeypatch.setattr(
         tables_module, "open_book", lambda p: books.append(real_book(p)) or books[-1]
     )
-    season, problems = read_workbook(path)
+    season, _ = read_workbook(path)
     assert season.tournament
     assert books[0]._kept == {}
+
+
+def too_far(xml: str) -> str:
+    """Row 3 ends with a cell at XFD1048576 (well-formed, far beyond a sheet's span)."""
+    row = xml.index('<row r="3"')
+    end = xml.index("</row>", row)
+    return xml[:end] + '<c r="XFD1048576"><v>1</v></c>' + xml[end:]
+
+
+def too_far_and_damaged(xml: str) -> str:
+    return mismatched(too_far(xml))
+
+
+def duplicate_reference(xml: str) -> str:
+    """A cell tag with its reference twice (not XML; calamine takes the second)."""
+    return xml.replace('<c r="E3"', '<c r="E3" r="E3"', 1)
+
+
+def no_space_before_the_reference(xml: str) -> str:
+    """``<c s="0"r="…">``: not XML; a reader that wants a space before ``r`` misses it."""
+    return re.sub(r'<c r="E3"( [^>]*)>', r'<c\1r="E3">', xml, count=1)
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (too_far, "reach down to row 1,048,576"),
+        (too_far_and_damaged, "damaged"),
+        (duplicate_reference, "damaged"),
+        (no_space_before_the_reference, "damaged"),
+    ],
+)
+def test_a_sheet_refused_by_its_check_is_refused_alike_whatever_the_child_did(
+    tmp_path, monkeypatch, change, said
+):
+    path = edited(write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12))), change)
+    refused = []
+    for meanwhile in (True, False):
+        with pytest.raises(WorkbookError, match="Games") as refusal:
+            read_by_columns(path, monkeypatch, meanwhile)
+        refused.append(str(refusal.value))
+    assert refused[0] == refused[1] and said in refused[0]
+
+
+def test_the_child_reads_no_sheet_whose_cells_reach_beyond_a_sheets_span(tmp_path):
+    """calamine makes room for every cell up to the last: the child does not read a sheet
+    reaching beyond what a sheet may span (its parent refuses it, and stops the child as
+    soon as it knows, which may be before the child gets that far)."""
+    path = write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12)))
+    with zipfile.ZipFile(path) as package:
+        xml = package.read("xl/worksheets/sheet3.xml").decode()
+    read: list[Any] = []
+    assert sheet_looks.read_within(too_far(xml).encode(), read.append) is None and read == []
+    assert sheet_looks.read_within(xml.encode(), lambda shape: shape) == sheet_looks.first_shape(
+        xml.encode()
+    )

@@ -8,8 +8,8 @@ than it saves.
 
     >>> on_two_cores(["a", "b", "c"], str.upper, workers=1)
     ['A', 'B', 'C']
-    >>> meanwhile(lambda: "checked", lambda: "read", fork=False)
-    ('checked', 'read')
+    >>> meanwhile(lambda: "read", lambda: "checked")
+    ('read', 'checked')
 """
 
 from __future__ import annotations
@@ -63,17 +63,20 @@ def may_fork() -> bool:
     return default_workers(1, 1) == 2
 
 
-def meanwhile(theirs: Callable[[], R], ours: Callable[[], T], fork: bool) -> tuple[R, T]:
-    """``theirs()`` and ``ours()``. With ``fork``, a forked child does ``theirs`` while this
-    process does ``ours``; without, this process does ``theirs`` and then ``ours``. When the
-    child fails, this process does ``theirs`` too, after ``ours`` (so its errors show here,
-    as without a child). ``theirs``'s result must pickle."""
-    if not fork:
-        first = theirs()
-        return first, ours()
+def meanwhile(
+    theirs: Callable[[], R], ours: Callable[[], T], keep: Callable[[T], bool] = lambda _: True
+) -> tuple[R | None, T]:
+    """``theirs()`` done by a forked child while this process does ``ours()``; then, when
+    ``keep`` (given ``ours``'s result) wants it, the child's result, else None and the child
+    stopped at once. A child that fails gives None: its work is not done again here (it may
+    be work this process must not do, such as reading a file not yet checked); nor is it
+    when the process cannot fork. ``theirs``'s result must pickle."""
     with tempfile.TemporaryDirectory(prefix="mahjong-club-work-") as folder:
         result = Path(folder) / "done.pickle"
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no memory or processes left for a child: without it
+            return None, ours()
         if pid == 0:  # the child: its result to the file, then out without cleaning up
             code = 1
             try:
@@ -82,17 +85,18 @@ def meanwhile(theirs: Callable[[], R], ours: Callable[[], T], fork: bool) -> tup
                 code = 0
             finally:
                 os._exit(code)
+        wanted = False
         try:
             mine = ours()
-        except BaseException:  # Ctrl-C, or an error that stops the run: the child too
-            os.kill(pid, signal.SIGKILL)
-            raise
-        finally:
+            wanted = keep(mine)
+        finally:  # an error that stops the run (Ctrl-C too), or not wanted: the child too
+            if not wanted:
+                os.kill(pid, signal.SIGKILL)
             _, status = os.waitpid(pid, 0)
         if os.waitstatus_to_exitcode(status) == 0 and result.exists():
             with open(result, "rb") as handle:
                 return pickle.load(handle), mine
-    return theirs(), mine
+    return None, mine
 
 
 def _forked(items: Sequence[T], work: Callable[[T], R], told: Callable[[T], None]) -> dict[int, R]:

@@ -30,13 +30,15 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import re
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.reading.cells import is_blank
-from mahjong_club.reading.opening import SheetShape
 from mahjong_club.reading.schema import Schema
+from mahjong_club.reading.sheet_looks import SheetShape
 from mahjong_club.reading.tables import Table, Workbook, fold, match_headers
 
 #: Sheets whose XML is at least this big (about 70,000 ``Games`` rows) are read by columns;
@@ -120,24 +122,41 @@ def read_columns(
         book.shape(sheet)  # checked all the same, as when the sheet is read by rows
         return None
 
-    def attempt(shape: SheetShape) -> ColumnarSheet | None:
+    def attempt(shape: SheetShape) -> _Columns | None:
         """The columns, when what the check has seen so far allows them (error cells are
-        looked at once it is done)."""
-        if shape.size < COLUMNAR_BYTES or shape.neutralised:
-            return None
-        if shape.first_row is None or shape.last_row is None:
+        looked at once it is done). May run in a forked child: plain data back."""
+        if shape.neutralised or shape.first_row is None or shape.last_row is None:
             return None
         try:
-            return _read(book, sheet, (shape.first_row, shape.last_row), schema, problems, dates)
+            return _read(book.path, sheet, (shape.first_row, shape.last_row), schema, dates)
         except _NotPlain:
             return None
 
-    read = book.shape_while(sheet, attempt)
+    read = book.shape_while(sheet, attempt, COLUMNAR_BYTES)
     shape = book.shape(sheet)  # the whole check's, now done
-    if read is not None and (shape is None or shape.neutralised or book.has_error_cells(sheet)):
-        read.release()  # the check found what the columns cannot say: read by rows
+    if read is None or shape is None or shape.neutralised or book.has_error_cells(sheet):
+        _release()  # the check found what the columns cannot say: read by rows
         return None
-    return read
+    table = Table(sheet, read.first_row, read.headers, read.positions, [], set(), schema, problems)
+    return ColumnarSheet(table, read.numbers, read.columns)
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """What fastexcel read of a sheet, as plain data (it may come from a forked child): the
+    header's row, names and positions, the Excel rows of the data rows, and the columns."""
+
+    first_row: int
+    headers: dict[str, str]
+    positions: dict[str, int]
+    numbers: list[int]
+    columns: dict[str, Distinct]
+
+
+def _release() -> None:
+    """Give the memory Arrow kept for columns no longer used back (if Arrow is loaded)."""
+    if "pyarrow" in sys.modules:
+        sys.modules["pyarrow"].default_memory_pool().release_unused()
 
 
 def _read_or_not(read: Any, *args: Any, **kwargs: Any) -> Any:
@@ -158,13 +177,8 @@ class _NotPlain(Exception):
 
 
 def _read(
-    book: Workbook,
-    sheet: str,
-    rows: tuple[int, int],
-    schema: Schema,
-    problems: Problems,
-    dates: frozenset[str],
-) -> ColumnarSheet:
+    path: Path, sheet: str, rows: tuple[int, int], schema: Schema, dates: frozenset[str]
+) -> _Columns:
     try:
         import fastexcel  # only big sheets need it (and Arrow) loaded
     except ImportError as exc:  # an installation without it: read as a table
@@ -180,7 +194,7 @@ def _read(
         names[column.absolute_index] = column.name
         return fold(column.name) in known
 
-    reader = _read_or_not(fastexcel.read_excel, book.path)
+    reader = _read_or_not(fastexcel.read_excel, path)
     body = _read_or_not(
         reader.load_sheet,
         sheet,
@@ -205,10 +219,9 @@ def _read(
         raise _NotPlain
     if set(positions.values()) != set(by_position):
         raise _NotPlain
-    table = Table(sheet, first_row, headers, positions, [], set(), schema, problems)
     raw = {name: _distinct(by_position[at], name in dates) for name, at in positions.items()}
     numbers, columns = _kept_rows(raw, first_row + 1)
-    return ColumnarSheet(table, numbers, columns)
+    return _Columns(first_row, headers, positions, numbers, columns)
 
 
 def _header(names: dict[int, str], known: set[str]) -> list[object]:

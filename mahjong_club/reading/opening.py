@@ -15,8 +15,9 @@
    ``#CALC!`` …) is read from a copy of the file where those values are ``#N/A``; the readers
    still report each error cell they read as the error it shows
    (:mod:`~mahjong_club.reading.error_cells`). A big ``Games`` sheet is read by columns
-   while a forked child reads its XML through (:meth:`CheckedBook.check_while`), once its
-   cells are known to stay within a sheet's span; what was read is kept only if it passes.
+   in a forked child while this process checks it (:meth:`CheckedBook.check_while`): the
+   child may meet anything, only this process decides; what it read is kept only if the
+   sheet passes.
 
 Each refusal is a :class:`WorkbookError` with a catalogue message: the run stops, saying
 what was found and where, and writes nothing.
@@ -28,7 +29,7 @@ import tempfile
 import zipfile
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, TypeVar
 
@@ -39,7 +40,7 @@ from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import hostile as texts
 from mahjong_club.messages.core import Entry, Message, say
 from mahjong_club.ooxml.errors import OoxmlError
-from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent, first_row, last_row, oversized
+from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent
 from mahjong_club.ooxml.limits import (
     kind_problem,
     open_package,
@@ -51,7 +52,8 @@ from mahjong_club.ooxml.package import CONTENT_TYPES, ROOT_RELS, Package, RelsDo
 from mahjong_club.ooxml.package import rels_part as rels_of
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.ooxml.wellformed import has_doctype, xml_problem
-from mahjong_club.reading.error_cells import ErrorCell, neutralise_error_cells, scan_error_cells
+from mahjong_club.reading.error_cells import ErrorCell, neutralise_error_cells
+from mahjong_club.reading.sheet_looks import SheetShape, first_shape, look, passes, read_within
 
 __all__ = ["CheckedBook", "WorkbookError", "open_book"]
 
@@ -226,37 +228,6 @@ KEEP_UNPACKED_BYTES = 4_000_000
 PARALLEL_CHECK_BYTES = 4_000_000
 
 
-@dataclass(frozen=True)
-class _Looks:
-    """What the check sees reading all of a sheet's XML: why it is not whole XML (or None),
-    whether it has error values calamine refuses, and its error cells."""
-
-    problem: Message | None
-    neutralised: bool
-    error_cells: dict[tuple[int, int], ErrorCell]
-
-    @classmethod
-    def of(cls, data: bytes) -> _Looks:
-        """The looks at sheet part ``data``."""
-        problem = xml_problem(data)
-        if problem is not None:
-            return cls(problem, False, {})
-        return cls(None, neutralise_error_cells(data) is not None, scan_error_cells(data))
-
-
-@dataclass(frozen=True)
-class SheetShape:
-    """What the check of a sheet saw of its XML: how big it is, the rows of its first and
-    last cells with a value where the XML shows them plainly
-    (:func:`~mahjong_club.ooxml.extent.first_row`, :func:`~mahjong_club.ooxml.extent.last_row`;
-    None otherwise), and whether it has error values calamine refuses."""
-
-    size: int
-    first_row: int | None
-    last_row: int | None
-    neutralised: bool
-
-
 class CheckedBook:
     """A workbook opened by calamine whose sheets are checked (step 4) before it reads them."""
 
@@ -310,24 +281,29 @@ class CheckedBook:
         it is damaged or too large."""
         self.check_while(name, None)
 
-    def check_while(self, name: str, read: Callable[[SheetShape], T | None] | None) -> T | None:
+    def check_while(
+        self, name: str, read: Callable[[SheetShape], T | None] | None, reads_from: int = 0
+    ) -> T | None:
         """Check sheet ``name`` as :meth:`check` does, and ``read`` it meanwhile.
 
-        A big sheet's check is mostly expat reading all of its XML; ``read`` (fastexcel
-        reading its columns) runs meanwhile in this process while a forked child checks the
-        XML, on two cores where this process may fork, for a sheet of
-        :data:`PARALLEL_CHECK_BYTES` or more
-        (:func:`~mahjong_club.common.parallel.meanwhile`); otherwise after the check. Either
-        way it runs only for a sheet that has a part, was not checked before, and does not
-        reach beyond the cells a sheet may span (calamine would allocate them all). Meanwhile
-        ``read`` is given what the check has seen before the XML is read through: the
-        sheet's size and its first and last rows (``neutralised`` not known yet: False);
-        after, the whole shape. Its result is returned only when the sheet passes the check:
-        a sheet that does not is refused as by :meth:`check`, whatever ``read`` made of it.
+        A big sheet's check is mostly expat reading all of its XML, and ``read`` (fastexcel
+        reading its columns) is as long: for a sheet of :data:`PARALLEL_CHECK_BYTES` or
+        more, where this process may fork, a forked child reads while this process checks
+        (:func:`~mahjong_club.common.parallel.meanwhile`). The child reads XML not yet
+        checked: it reads only if a quick look sees no cell beyond what a sheet may span
+        (calamine makes room for every cell up to the last), and whatever it meets all the
+        same in a damaged sheet can at worst end the child: this process then reads by
+        rows, or refuses the sheet, as it would have. Otherwise ``read`` runs
+        after the check, here. ``read`` is given the sheet's shape (in the child before the
+        check: ``neutralised`` False, not known yet) and is not run for a sheet smaller
+        than ``reads_from``; its result (plain data, from the child) is returned only when
+        the sheet passes the check: a sheet that does not is refused as by :meth:`check`.
         """
         if name in self._checked:
             known = self._shapes.get(name)
-            return read(known) if read is not None and known is not None else None
+            if read is None or known is None or known.size < reads_from:
+                return None
+            return read(known)
         part = self._parts.get(name)
         data, entry = self._unpacked(part) if part is not None else (None, "")
         if data is None:
@@ -335,25 +311,23 @@ class CheckedBook:
             return None  # calamine says what is wrong
         if isinstance(data, Message):
             raise WorkbookError(say(texts.SHEET_DAMAGED, sheet=name, part=entry, error=data))
-        extent = oversized(data)
-        shape = SheetShape(len(data), first_row(data), last_row(data), False)
-        fork = (
-            read is not None
-            and extent is None
-            and shape.size >= PARALLEL_CHECK_BYTES
-            and may_fork()
-        )
-        if fork and read is not None:
-            looks, made = meanwhile(lambda: _Looks.of(data), lambda: read(shape), fork=True)
+        if read is not None and len(data) < reads_from:
+            read = None
+        forked = read is not None and len(data) >= PARALLEL_CHECK_BYTES and may_fork()
+        if forked and read is not None:
+            made, (looks, extent) = meanwhile(
+                lambda: read_within(data, read), lambda: look(data), passes
+            )
         else:
-            looks, made = _Looks.of(data), None
+            (looks, extent), made = look(data), None
         _refuse(name, entry, looks.problem, extent)
         if looks.neutralised:
             self._neutralised.add(name)
         self._error_cells[name] = looks.error_cells
-        self._shapes[name] = shape = replace(shape, neutralised=looks.neutralised)
+        shape = replace(first_shape(data), neutralised=looks.neutralised)
+        self._shapes[name] = shape
         self._checked.add(name)
-        if fork or read is None:
+        if forked or read is None:
             return made
         return read(shape)
 

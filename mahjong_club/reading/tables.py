@@ -32,8 +32,9 @@ from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.reading.cells import CellError, as_error_cell, error_cell_message, is_blank
 from mahjong_club.reading.error_cells import ErrorCell, error_cells_of
 from mahjong_club.reading.names import NameBook
-from mahjong_club.reading.opening import SheetShape, WorkbookError, open_book
+from mahjong_club.reading.opening import WorkbookError, open_book
 from mahjong_club.reading.schema import Column, Schema
+from mahjong_club.reading.sheet_looks import SheetShape
 
 T = TypeVar("T")
 
@@ -108,12 +109,14 @@ class Workbook:
         """Drop the sheet parts kept for checks that did not come."""
         self._book.forget_unpacked()
 
-    def shape_while(self, sheet: str, read: Callable[[SheetShape], T | None]) -> T | None:
-        """``read`` of ``sheet``, made while its XML is checked
-        (:meth:`~mahjong_club.reading.opening.CheckedBook.check_while`); then :meth:`shape`
-        says what the check saw. :class:`WorkbookError` when the sheet is damaged or too
-        large, whatever ``read`` made of it."""
-        return self._book.check_while(sheet, read)
+    def shape_while(
+        self, sheet: str, read: Callable[[SheetShape], T | None], reads_from: int = 0
+    ) -> T | None:
+        """``read`` of ``sheet`` (one of ``reads_from`` bytes of XML or more), made while its
+        XML is checked (:meth:`~mahjong_club.reading.opening.CheckedBook.check_while`); then
+        :meth:`shape` says what the check saw. :class:`WorkbookError` when the sheet is
+        damaged or too large, whatever ``read`` made of it."""
+        return self._book.check_while(sheet, read, reads_from)
 
     def has_error_cells(self, sheet: str) -> bool:
         """True unless the check of ``sheet`` found no cell showing an Excel error."""
