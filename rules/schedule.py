@@ -276,4 +276,15 @@ def played_in_order(games: Iterable[Game]) -> list[Game]:
 
 
 def _id_key(game_id: str) -> tuple[int, int, str]:
-    return (0, int(game_id), "") if game_id.isdigit() else (1, 0, game_id)
+    """A game id as it sorts: plain numbers by value (fewer digits first, then digit by
+    digit: no number is made of thousands of digits), before any other id, by its text.
+
+    >>> sorted(["10", "9", "G1", "²", "00008", "1" + "0" * 30], key=_id_key)
+    ['00008', '9', '10', '1000000000000000000000000000000', 'G1', '²']
+    >>> _id_key("9" * 5000)[:2]
+    (0, 5000)
+    """
+    if game_id.isascii() and game_id.isdigit():
+        significant = game_id.lstrip("0") or "0"
+        return 0, len(significant), significant
+    return 1, 0, game_id

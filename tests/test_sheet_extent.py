@@ -267,3 +267,39 @@ def test_a_row_number_of_thousands_of_digits_is_no_crash(tmp_path: Path, capsys,
     if code:
         assert "Divisions" in said and "1,000,000,000" in said
         assert not (tmp_path / "out").exists()
+
+
+def test_a_column_of_thousands_of_letters_is_refused_not_a_crash(tmp_path: Path, capsys):
+    from process import main
+
+    path = write_workbook(tmp_path / "season.xlsx", league())
+    changed = tmp_path / "letters.xlsx"
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(changed, "w") as out:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "xl/worksheets/sheet3.xml":
+                data = data.replace(b'<c r="A3"', b'<c r="' + b"A" * 4000 + b'3"', 1)
+            out.writestr(info.filename, data)
+    assert main([str(changed), "--out", str(tmp_path / "out"), "-q"]) == 1
+    said = capsys.readouterr().err
+    assert "Internal error" not in said and "refused" in said
+
+
+@pytest.mark.parametrize("game", ["9" * 5000, "²"])
+def test_a_game_id_no_number_can_be_made_of_is_no_crash(tmp_path: Path, capsys, game):
+    """The sample season (with its schedule) with a game id of 5,000 digits, or a digit
+    Python cannot make a number of, runs to the end."""
+    import openpyxl
+
+    from process import main
+
+    book = openpyxl.load_workbook(Path(__file__).parent.parent / "sample_sheets" / "season.xlsx")
+    games = book["Games"]
+    first = games.cell(row=2, column=1).value
+    for row in range(2, games.max_row + 1):
+        if games.cell(row=row, column=1).value == first:
+            games.cell(row=row, column=1).value = game
+    path = tmp_path / "season.xlsx"
+    book.save(path)
+    assert main([str(path), "--out", str(tmp_path / "out"), "-q"]) in (0, 1)
+    assert "Internal error" not in capsys.readouterr().err

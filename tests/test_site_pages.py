@@ -9,7 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from mahjong_club.common.text import natural_key
@@ -121,17 +121,31 @@ def test_natural_order_of_labels():
     assert sorted(labels, key=natural_key) == ["2", "10", "G1b", "G2", "G10", "table 2", "Table 10"]
 
 
-def _natural_key_by_runs(text):
-    """natural_key without its shortcut for a plain number: every run, one by one."""
+def _natural_order_by_runs(text):
+    """The order natural_key stands for, without its shortcut for a plain number: every
+    run, one by one, a run of ASCII digits by its value."""
     runs = re.split(r"([0-9]+)", text)
     return tuple(
         (0, int(r), "") if r.isdigit() and r.isascii() else (1, 0, r.casefold()) for r in runs if r
     ), text
 
 
-@given(st.text(alphabet="0123456789²٣ Gg-.", max_size=8) | st.integers(0, 10**30).map(str))
-def test_a_plain_numbers_natural_key_is_its_runs_key(label):
-    assert natural_key(label) == _natural_key_by_runs(label)
+labels = st.text(alphabet="0123456789²٣ Gg-.", max_size=8) | st.integers(0, 10**30).map(str)
+
+
+@example(["2", "02", "G007", "G7", "10", "9", "1.10", "1.9"])
+@given(st.lists(labels, max_size=8))
+def test_natural_key_sorts_as_every_run_by_its_value(some):
+    assert sorted(some, key=natural_key) == sorted(some, key=_natural_order_by_runs)
+    for one in some:
+        for other in some:
+            equal = _natural_order_by_runs(one) == _natural_order_by_runs(other)
+            assert (natural_key(one) == natural_key(other)) == equal
+
+
+def test_a_label_of_thousands_of_digits_is_sorted_not_refused():
+    huge = "G" + "9" * 5000
+    assert sorted([huge, "G10", "G2", "H1"], key=natural_key) == ["G2", "G10", huge, "H1"]
 
 
 def test_games_of_a_night_in_natural_order(tmp_path):

@@ -121,15 +121,45 @@ def natural_key(text: str) -> NaturalKey:
     ['9', '10', 'A', 'b', 'G1b', 'g2', 'G10', 'Table 2', 'Table 10']
     >>> sorted(["2", "02", "1.10", "1.9"], key=natural_key)
     ['1.9', '1.10', '02', '2']
+    >>> sorted(["G" + "9" * 5000, "G10", "G2"], key=natural_key)[:2]
+    ['G2', 'G10']
     """
     if text.isascii() and text.isdigit():  # a plain number, as most game ids are: one run
-        return ((0, int(text), ""),), text
+        return (_number_part(text),), text
     parts = tuple(
-        (0, int(run), "") if run.isdigit() and run.isascii() else (1, 0, run.casefold())
+        _number_part(run) if run.isdigit() and run.isascii() else (1, 0, run.casefold())
         for run in _DIGITS.split(text)
         if run
     )
     return parts, text
+
+
+def _number_part(digits: str) -> tuple[int, int, str]:
+    """A run of ASCII digits as its value sorts: fewer digits (leading zeros aside) first,
+    then digit by digit; no number is made of it (a hostile label of thousands of digits
+    is more than Python makes a number of)."""
+    significant = digits.lstrip("0") or "0"
+    return 0, len(significant), significant
+
+
+#: The most digits a number keeps exactly in an Excel cell (a double holds 15).
+EXCEL_DIGITS = 15
+_PLAIN_DIGITS = re.compile(r"\s*([0-9]+)\s*")
+
+
+def small_number(text: str, most: int = EXCEL_DIGITS) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (spaces around allowed), when it has
+    at most ``most`` digits; None otherwise: ``²`` is a digit to Python but no number (and
+    ``int`` refuses it), and thousands of digits are more than Python makes a number of, or
+    than an Excel cell keeps exactly.
+
+    >>> small_number(" 42 "), small_number("²"), small_number("9" * 5000), small_number("-1")
+    (42, None, None, None)
+    """
+    found = _PLAIN_DIGITS.fullmatch(text)
+    if found is None or len(found.group(1).lstrip("0")) > most:
+        return None
+    return int(found.group(1))
 
 
 def plain_number(value: int | Fraction | None) -> str:

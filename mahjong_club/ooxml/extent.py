@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from mahjong_club.ooxml.refs import ROW_DIGITS, column_index, digits_row, row_number
+from mahjong_club.ooxml.refs import ROW_DIGITS, column_index, digits_row, letters_column, row_number
 from mahjong_club.ooxml.xml import unescape_xml
 
 #: The most cells a sheet may span from A1 to its farthest row and column with a value.
@@ -48,7 +48,10 @@ _UNWRITTEN_CELL_RE = re.compile(rb'<c(?:[>/\t\n\r]| (?!r="[A-Z]{1,3}[0-9]{1,7}")
 _WRITTEN_CELL_RE = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})"')
 #: A cell tag with a namespace prefix (or text that looks like one: the walk settles it).
 _PREFIXED_CELL_RE = re.compile(rb":c[\s>/]")
-_TAG_RE = re.compile(rb"""<(?:[\w.-]+:)?(row|c)(?=[\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>""")
+#: A row or cell tag and its attributes. Nothing in a tag is ``<`` (XML escapes it in a
+#: value), so a tag never closed (damaged XML) is given up at the next ``<``, not searched
+#: for to the end of the sheet from every ``<c`` (which took minutes on 160 KB).
+_TAG_RE = re.compile(rb"""<(?:[\w.-]+:)?(row|c)(?=[\s/>])((?:[^<>"']|"[^"<]*"|'[^'<]*')*)>""")
 _R_ATTR_RE = re.compile(rb"""(?:^|\s)(?:[\w.-]+:)?r\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _REF_RE = re.compile(r"\$?([A-Za-z]+)\$?([0-9]+)")
 #: Any cell tag, with a namespace prefix or not.
@@ -56,8 +59,8 @@ _ANY_CELL_RE = re.compile(rb"<(?:[\w.-]+:)?c[\s>/]")
 #: A cell tag written as Excel writes it whose first child is a value that is not empty
 #: (``<v>`` or an inline string), after the cell's formula if it has one.
 _VALUE_CELL_RE = re.compile(
-    rb'<c r="[A-Z]{1,3}([0-9]{1,7})"(?:\s[^>]*)?(?<!/)>'
-    rb"(?:<f(?:\s[^>]*)?(?:/>|>[^<]*</f>))?(?:<v>[^<]|<is><t(?:\s[^>]*)?>[^<])"
+    rb'<c r="[A-Z]{1,3}([0-9]{1,7})"(?:\s[^<>]*)?(?<!/)>'
+    rb"(?:<f(?:\s[^<>]*)?(?:/>|>[^<]*</f>))?(?:<v>[^<]|<is><t(?:\s[^<>]*)?>[^<])"
 )
 #: How many cell tags :func:`last_row` looks back at, at most.
 _LAST_LOOKS = 1000
@@ -128,7 +131,7 @@ def _walk(data: bytes, limit: int) -> Extent | None:
         cell_row = row
         if refs:
             cell_row = max(digits_row(m.group(2)) for m in refs)
-            column = max(column_index(m.group(1)) for m in refs)
+            column = max(letters_column(m.group(1)) for m in refs)
         else:
             column += 1
         if match.group(2).rstrip().endswith(b"/"):  # <c …/>: no value, no place in the rectangle

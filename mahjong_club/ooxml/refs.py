@@ -69,6 +69,22 @@ def column_index(letters: str) -> int:
     return n - 1
 
 
+#: A column written with more letters than this is no column of a sheet (Excel's last is
+#: XFD): :func:`letters_column` places it at :data:`COLUMN_BEYOND`, beyond any sheet's span,
+#: rather than make a number of thousands of digits from thousands of letters.
+COLUMN_LETTERS = 4
+COLUMN_BEYOND = 10**9
+
+
+def letters_column(letters: str) -> int:
+    """The 0-based column of ``letters`` as written in a sheet's XML (any length).
+
+    >>> letters_column("XFD"), letters_column("A" * 4000)
+    (16383, 1000000000)
+    """
+    return column_index(letters) if len(letters) <= COLUMN_LETTERS else COLUMN_BEYOND
+
+
 def parse_ref(ref: str) -> tuple[int, int] | None:
     """``"C6"`` → ``(6, 2)`` (1-based row, 0-based column); None if not a cell reference.
 

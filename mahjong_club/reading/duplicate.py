@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from mahjong_club.common.problems import Problems
-from mahjong_club.common.text import natural_key
+from mahjong_club.common.text import natural_key, small_number
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
 from mahjong_club.messages.core import Entry, say
@@ -72,9 +72,10 @@ def parse_values(value: Any) -> tuple[int, ...]:
     parts = [p for p in re.split(r"[\s,;/]+", parse_text(value)) if p]
     values = []
     for part in parts:
-        if not part.isdigit():
+        number = small_number(part)
+        if number is None:
             raise CellError.saying(texts.HAND_VALUES_EXPECTED, found=describe(value))
-        values.append(int(part))
+        values.append(number)
     return tuple(values)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import small_number
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
 from mahjong_club.messages.core import Message, say
@@ -62,6 +63,10 @@ def parse_numbers(value: Any) -> frozenset[int]:
 
     >>> sorted(parse_numbers("3, 1")), sorted(parse_numbers(2.0))
     ([1, 3], [2])
+    >>> parse_numbers("²")
+    Traceback (most recent call last):
+    ...
+    mahjong_club.reading.cells.CellError: ...
     """
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         number = parse_int(value)
@@ -71,9 +76,10 @@ def parse_numbers(value: Any) -> frozenset[int]:
     parts = [p for p in re.split(r"[\s,;]+", parse_text(value)) if p]
     numbers: list[int] = []
     for part in parts:
-        if not part.isdigit() or not 1 <= int(part) <= 4:
+        one = small_number(part)
+        if one is None or not 1 <= one <= 4:
             raise CellError.saying(texts.NUMBERS_EXPECTED, found=describe(value))
-        numbers.append(int(part))
+        numbers.append(one)
     if len(set(numbers)) != len(numbers):
         raise CellError.saying(texts.NUMBER_TWICE, found=describe(value))
     return frozenset(numbers)

@@ -11,7 +11,7 @@ import os
 from collections import defaultdict
 from fractions import Fraction
 
-from mahjong_club.common.text import MAX_NAME_BYTES, NaturalKey, natural_key, slugify
+from mahjong_club.common.text import MAX_NAME_BYTES, NaturalKey, natural_key, slugify, small_number
 from mahjong_club.compute.standings import StandingsResult, final_statuses
 from mahjong_club.model import Season, season_dates
 from mahjong_club.site.charts import Series, colours, line_chart
@@ -46,9 +46,9 @@ def club_name(season: Season) -> str:
 
 def generated_at() -> dt.datetime:
     """When the site is made: now, or ``SOURCE_DATE_EPOCH`` (UTC) for reproducible output."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
-        return dt.datetime.fromtimestamp(int(epoch), dt.UTC)
+    epoch = small_number(os.environ.get("SOURCE_DATE_EPOCH", ""), 11)
+    if epoch is not None:
+        return dt.datetime.fromtimestamp(epoch, dt.UTC)
     return dt.datetime.now().astimezone()
 
 

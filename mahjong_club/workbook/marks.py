@@ -18,7 +18,7 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from mahjong_club.common.text import fold_name
+from mahjong_club.common.text import fold_name, small_number
 from mahjong_club.ooxml.limits import read_part
 from mahjong_club.ooxml.package import Package, SheetEntry
 from mahjong_club.ooxml.xml import Edits, children, element_end, unescape_xml
@@ -52,9 +52,9 @@ def _marked(pkg: Package) -> set[int]:
     found: set[int] = set()
     for i in children(pkg.wb_tags, names[0], "definedName") if names else []:
         tag = pkg.wb_tags[i]
-        local = (tag.get("localSheetId") or "").strip()
-        if (tag.get("name") or "").lower() == MARKER.lower() and local.isdigit():
-            found.add(int(local))
+        local = small_number(tag.get("localSheetId") or "")
+        if (tag.get("name") or "").lower() == MARKER.lower() and local is not None:
+            found.add(local)
     return found
 
 
@@ -129,9 +129,9 @@ def mark_sheets(
     found = children(pkg.wb_tags, pkg.wb_root, "definedNames")
     for i in children(pkg.wb_tags, found[0], "definedName") if found else []:
         tag = pkg.wb_tags[i]
-        local = (tag.get("localSheetId") or "").strip()
+        local = small_number(tag.get("localSheetId") or "")
         own = (tag.get("name") or "").lower() in _OWN_NAMES
-        if own and local.isdigit() and int(local) in replaced:
+        if own and local is not None and local in replaced:
             edits.remove_element(pkg.wb_tags, i)
     top = pkg.wb_tags[pkg.wb_root]
     prefix = f"{top.prefix}:" if top.prefix else ""

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
-from mahjong_club.common.text import fold_name
+from mahjong_club.common.text import fold_name, small_number
 from mahjong_club.messages import output as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.ooxml.errors import OoxmlError
@@ -302,9 +302,9 @@ class _NewNames:
 
     def __init__(self, pkg: Package) -> None:
         sheet_ids = [
-            int(v)
+            v
             for s in pkg.sheets
-            if (v := (pkg.wb_tags[s.index].get("sheetId") or "").strip()).isdigit()
+            if (v := small_number(pkg.wb_tags[s.index].get("sheetId") or "")) is not None
         ]
         self.next_sheet_id = max(sheet_ids, default=0) + 1
         self.rel_ids = {r.id for r in pkg.rels.rels}

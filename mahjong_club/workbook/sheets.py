@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from mahjong_club.common.problems import Problem
+from mahjong_club.common.text import small_number
 from mahjong_club.compute.standings import StandingsResult
 from mahjong_club.compute.tournament import TournamentResult
 from mahjong_club.messages import hostile as texts
@@ -61,10 +62,14 @@ STANDINGS_HIGHLIGHTS = (
 
 def label(text: str | None) -> str | int | None:
     """A label read as text (a session, table, board, game or division) written back as a
-    number when it was one: "3" -> 3, but "03" and "A3" stay text."""
-    if text is not None and text.isdigit() and str(int(text)) == text:
-        return int(text)
-    return text
+    number when it was one: "3" -> 3, but "03", "A3", "²" and a number of more digits than
+    a cell keeps exactly stay text.
+
+    >>> label("3"), label("03"), label("²"), label("1234567890123456")
+    (3, '03', '²', '1234567890123456')
+    """
+    number = small_number(text) if text is not None else None
+    return number if number is not None and str(number) == text else text
 
 
 def session_label(text: str | None) -> str | int | dt.date | None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 
+from mahjong_club.common.text import small_number
 from mahjong_club.ooxml.package import MAIN_NS
 from mahjong_club.ooxml.xml import Edits, Tag, children, element_end, root, scan_tags
 
@@ -244,10 +245,10 @@ def _number_formats(sheet: _Sheet, language: str) -> dict[str, int]:
     known: dict[str, int] = {}
     used = {FIRST_CUSTOM_FORMAT - 1}
     for tag in sheet.entries("numFmts"):
-        number = (tag.get("numFmtId") or "").strip()
-        if number.isdigit():
-            used.add(int(number))
-            known.setdefault(tag.get("formatCode") or "", int(number))
+        number = small_number(tag.get("numFmtId") or "")
+        if number is not None:
+            used.add(number)
+            known.setdefault(tag.get("formatCode") or "", number)
     ids: dict[str, int] = {}
     new: list[str] = []
     for code, _bold_fill, _right in kinds(language).values():
