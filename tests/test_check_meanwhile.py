@@ -278,11 +278,17 @@ def test_a_sheet_refused_by_its_check_is_refused_alike_whatever_the_child_did(
 ):
     path = edited(write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(12))), change)
     refused = []
+    read_here: list[int] = []  # fastexcel's reads in this process (the child's stay there)
+    real_read = columnar._read
     for meanwhile in (True, False):
+        monkeypatch.setattr(
+            columnar, "_read", lambda *a: read_here.append(os.getpid()) or real_read(*a)
+        )
         with pytest.raises(WorkbookError, match="Games") as refusal:
             read_by_columns(path, monkeypatch, meanwhile)
         refused.append(str(refusal.value))
     assert refused[0] == refused[1] and said in refused[0]
+    assert read_here == []  # no XML refused by the check was read in this process
 
 
 def test_the_child_reads_no_sheet_whose_cells_reach_beyond_a_sheets_span(tmp_path):
@@ -297,3 +303,67 @@ def test_the_child_reads_no_sheet_whose_cells_reach_beyond_a_sheets_span(tmp_pat
     assert sheet_looks.read_within(xml.encode(), lambda shape: shape) == sheet_looks.first_shape(
         xml.encode()
     )
+
+
+GAMES_PART = "xl/worksheets/sheet3.xml"
+
+
+def rezipped(source: Path, target: Path, case: str) -> Path:
+    """``source`` with a second way to the Games sheet that one reader would take and
+    another not (see the cases of the test below)."""
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as out:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            name = info.filename
+            if name == "xl/_rels/workbook.xml.rels" and case in ("percent", "entity"):
+                new = b"sheet%33.xml" if case == "percent" else b"sheet&#51;.xml"
+                data = data.replace(b"sheet3.xml", new)
+            if name == "_rels/.rels" and case == "book":
+                data = data.replace(b'Target="xl/workbook.xml"', b'Target="xl/book.xml"')
+            if case == "book" and name in ("xl/workbook.xml", "xl/_rels/workbook.xml.rels"):
+                out.writestr(name.replace("workbook.xml", "book.xml"), data)
+            if case == "missing" and name == GAMES_PART:
+                continue
+            out.writestr(name, data)
+        extra = {
+            "backslash": GAMES_PART.replace("/", "\\"),
+            "percent": "xl/worksheets/sheet%33.xml",
+            "entity": "xl/worksheets/sheet&#51;.xml",
+        }.get(case)
+        if extra is not None:
+            out.writestr(extra, zin.read(GAMES_PART))
+    return target
+
+
+@pytest.mark.parametrize(
+    ("case", "said"),
+    [
+        ("backslash", "has a backslash"),
+        ("percent", "escaped character"),
+        ("entity", "escaped character"),
+        ("book", "not a part named workbook.xml"),
+        ("missing", "its part is not in the file"),
+    ],
+)
+def test_a_sheet_readers_could_find_in_another_part_is_refused(tmp_path, capsys, case, said):
+    """The check reads the part the package names; calamine finds a sheet its own way
+    (a backslash as a folder, a target not unescaped, always ``workbook.xml``): where the
+    two could differ, the file is refused, so no reader reads XML the check has not read."""
+    from process import main
+
+    source = write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(4)))
+    path = rezipped(source, tmp_path / "two-ways.xlsx", case)
+    assert main([str(path), "--out", str(tmp_path / "out"), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert said in err and "Internal error" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_what_the_child_says_on_its_stderr_is_not_the_runs(capfd):
+    def theirs() -> int:
+        os.write(2, b"a crash report of the child\n")
+        os.kill(os.getpid(), signal.SIGKILL)
+        return 1
+
+    assert parallel.meanwhile(theirs, lambda: 2) == (None, 2)
+    assert "crash report" not in capfd.readouterr().err

@@ -80,6 +80,8 @@ def meanwhile(
         if pid == 0:  # the child: its result to the file, then out without cleaning up
             code = 1
             try:
+                # what it may meet (a damaged file) can end it loudly: not on the run's stderr
+                os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
                 with open(result, "wb") as out:
                     pickle.dump(theirs(), out, protocol=pickle.HIGHEST_PROTOCOL)
                 code = 0

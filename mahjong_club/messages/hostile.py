@@ -172,6 +172,30 @@ NO_WORKBOOK_IN_ZIP = entry(
     da="{file} er ikke en Excel-projektmappe (.xlsx): det er et zip-arkiv med andre filer"
     " (f.eks. {example!r}) uden nogen af en projektmappes dele; vælg selve projektmappen",
 )
+PART_NAME_UNCLEAR = entry(
+    "hostile.part_name_unclear",
+    en="{file} is damaged: the part name {part!r} has a backslash, which programs read in"
+    " different ways; open the workbook in Excel or LibreOffice, save it, and run again",
+    da="{file} er beskadiget: delnavnet {part!r} har en omvendt skråstreg, som programmer"
+    " læser forskelligt; åbn projektmappen i Excel eller LibreOffice, gem den, og kør igen",
+)
+TARGET_UNCLEAR = entry(
+    "hostile.target_unclear",
+    en="it points to {target!r}, written in a way programs read differently (an escaped"
+    " character or a backslash)",
+    da="den peger på {target!r}, skrevet på en måde, som programmer læser forskelligt (et"
+    " kodet tegn eller en omvendt skråstreg)",
+)
+WORKBOOK_PART_NAME = entry(
+    "hostile.workbook_part_name",
+    en="the list of sheets is {part}, not a part named workbook.xml as every reader expects",
+    da="listen over ark er {part}, ikke en del med navnet workbook.xml, som alle læsere venter",
+)
+SHEET_PART_MISSING = entry(
+    "hostile.sheet_part_missing",
+    en="its part is not in the file",
+    da="dens del findes ikke i filen",
+)
 MISSING_PART = entry(
     "hostile.missing_part",
     en="{file} is damaged: the part {part} ({role}) is missing; open the workbook in Excel or"

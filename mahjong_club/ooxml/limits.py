@@ -236,3 +236,35 @@ def kind_problem(file: str, names: list[str], content_types: str | None) -> Mess
             of_type = say(texts.PART_OF_TYPE, part=part, type=kind)
             return say(texts.MACRO_ENABLED, file=file, part=of_type)
     return None
+
+
+#: A relationship's target as written (its raw attribute value).
+_TARGET_RE = re.compile(rb"""\sTarget\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def unclear_name(names: list[str]) -> str | None:
+    """The first part name with a backslash, or None. Programs read one differently (as a
+    folder separator, or as part of the name), so the part a check reads and the part a
+    reader reads could differ.
+
+    >>> unclear_name(["xl/workbook.xml", "xl\\worksheets\\sheet1.xml"])
+    'xl\\worksheets\\sheet1.xml'
+    """
+    return next((name for name in names if "\\" in name), None)
+
+
+def unclear_target(rels: bytes) -> str | None:
+    """The first relationship target in relationships part ``rels`` that programs read in
+    different ways (a ``%`` escape, an XML character reference, a backslash), or None:
+    plain targets, as Excel and LibreOffice write them, leave no room for two readings.
+
+    >>> unclear_target(b'<Relationship Id="r1" Target="worksheets/sheet%33.xml"/>')
+    'worksheets/sheet%33.xml'
+    >>> unclear_target(b'<Relationship Id="r1" Target="worksheets/sheet3.xml"/>') is None
+    True
+    """
+    for found in _TARGET_RE.finditer(rels):
+        raw = found.group(1) if found.group(1) is not None else found.group(2)
+        if any(mark in raw for mark in (b"%", b"&", b"\\")):
+            return raw.decode("utf-8", "replace")
+    return None

@@ -25,6 +25,7 @@ what was found and where, and writes nothing.
 
 from __future__ import annotations
 
+import posixpath
 import tempfile
 import zipfile
 import zlib
@@ -47,6 +48,8 @@ from mahjong_club.ooxml.limits import (
     part_types,
     read_part,
     size_problem,
+    unclear_name,
+    unclear_target,
 )
 from mahjong_club.ooxml.package import CONTENT_TYPES, ROOT_RELS, Package, RelsDoc, rel_kind
 from mahjong_club.ooxml.package import rels_part as rels_of
@@ -99,6 +102,9 @@ class _Opening:
             raise WorkbookError(say(texts.MISSING_PART, file=self.file, part=name, role=say(role)))
         data = _unpack(self.zf, entry)
         problem = data if isinstance(data, Message) else xml_problem(data)
+        if problem is None and entry.lower().endswith(".rels"):
+            target = unclear_target(data)  # type: ignore[arg-type]
+            problem = None if target is None else say(texts.TARGET_UNCLEAR, target=target)
         if problem is not None:
             raise WorkbookError(
                 say(texts.PART_DAMAGED, file=self.file, part=entry, role=say(role), error=problem)
@@ -111,6 +117,9 @@ class _Opening:
         problem = size_problem(self.file, self.zf)
         if problem is not None:
             raise WorkbookError(problem)
+        unclear = unclear_name(list(self.names.values()))
+        if unclear is not None:
+            raise WorkbookError(say(texts.PART_NAME_UNCLEAR, file=self.file, part=unclear))
         self._some_workbook_part()
         types = self.part(CONTENT_TYPES, texts.ROLE_CONTENT_TYPES)
         problem = kind_problem(self.file, list(self.names.values()), _text(types))
@@ -172,6 +181,9 @@ class _Opening:
         workbook = office[0].target if office else None
         if workbook is None or workbook.lower() not in self.names:
             return
+        if posixpath.basename(workbook) != "workbook.xml":  # the name every reader opens
+            problem = say(texts.WORKBOOK_PART_NAME, part=workbook)
+            raise WorkbookError(say(cell_texts.WORKBOOK_UNREADABLE, file=self.file, error=problem))
         self.part(workbook, texts.ROLE_WORKBOOK)
         if rels_of(workbook).lower() in self.names:
             self.part(rels_of(workbook), texts.ROLE_WORKBOOK_RELS)
@@ -306,9 +318,9 @@ class CheckedBook:
             return read(known)
         part = self._parts.get(name)
         data, entry = self._unpacked(part) if part is not None else (None, "")
-        if data is None:
-            self._checked.add(name)
-            return None  # calamine says what is wrong
+        if data is None:  # a reader could find another part: none is read unchecked
+            error = say(texts.SHEET_PART_MISSING)
+            raise WorkbookError(say(texts.SHEET_DAMAGED, sheet=name, part=part or "?", error=error))
         if isinstance(data, Message):
             raise WorkbookError(say(texts.SHEET_DAMAGED, sheet=name, part=entry, error=data))
         if read is not None and len(data) < reads_from:
