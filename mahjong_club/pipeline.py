@@ -84,12 +84,14 @@ def read_workbook(path: Path, progress: Progress | None = None) -> tuple[Season,
     mode = mode_of(season)
     used = [capability for capability in REGISTRY if mode in capability.modes]
     progress.total = 4 + len(used)
-    for capability in used:
-        progress.doing(", ".join(capability.sheets) or capability.name)
-        capability.read(book, season, problems)
+    try:
+        for capability in used:
+            progress.doing(", ".join(capability.sheets) or capability.name)
+            capability.read(book, season, problems)
+    finally:  # also when a sheet is refused: nothing kept while its error is shown
+        book.forget_unpacked()
     if mode == "league":
         check_something_to_do(book, season, problems)
-    book.forget_unpacked()
     progress.finish()
     return season, problems
 

@@ -367,3 +367,19 @@ def test_what_the_child_says_on_its_stderr_is_not_the_runs(capfd):
 
     assert parallel.meanwhile(theirs, lambda: 2) == (None, 2)
     assert "crash report" not in capfd.readouterr().err
+
+
+def test_the_texts_part_calamine_opens_by_its_name_is_checked(tmp_path, capsys):
+    """calamine reads ``xl/sharedStrings.xml`` whatever the workbook's relationships name (a
+    LibreOffice file with the relationship renamed showed it): that part is checked too."""
+    from process import main
+
+    source = write_workbook(tmp_path / "season.xlsx", sheet(clean_rows(4)))
+    path = tmp_path / "texts.xlsx"
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(path, "w") as out:
+        for name in zin.namelist():
+            out.writestr(name, zin.read(name))
+        out.writestr("xl/sharedStrings.xml", b'<?xml version="1.0"?><sst><si><t>a</sst>')
+    assert main([str(path), "--out", str(tmp_path / "out"), "-q"]) == 1
+    err = capsys.readouterr().err
+    assert "xl/sharedStrings.xml" in err and "does not match" in err

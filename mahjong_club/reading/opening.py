@@ -71,6 +71,14 @@ _OPENED_WITH_WORKBOOK = {
 }
 
 
+#: The parts calamine opens with the workbook by their names, whatever the workbook's
+#: relationships name (checked both ways).
+_OPENED_BY_NAME = {
+    "sharedStrings.xml": texts.ROLE_SHARED_STRINGS,
+    "styles.xml": texts.ROLE_STYLES,
+}
+
+
 class WorkbookError(Exception):
     """The file cannot be read as an Excel workbook at all; ``str(error)`` is in English."""
 
@@ -187,6 +195,10 @@ class _Opening:
         self.part(workbook, texts.ROLE_WORKBOOK)
         if rels_of(workbook).lower() in self.names:
             self.part(rels_of(workbook), texts.ROLE_WORKBOOK_RELS)
+        for fixed, role in _OPENED_BY_NAME.items():  # calamine opens these by their names
+            name = posixpath.join(posixpath.dirname(workbook), fixed)
+            if name.lower() in self.names:
+                self.part(name, role)
 
 
 def _text(data: bytes) -> str:
