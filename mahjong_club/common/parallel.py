@@ -102,34 +102,17 @@ def meanwhile(
 
 
 def _forked(items: Sequence[T], work: Callable[[T], R], told: Callable[[T], None]) -> dict[int, R]:
-    """The odd-numbered items done in a forked child while this process does the even ones;
-    by item number; only this process's when the child failed."""
-    with tempfile.TemporaryDirectory(prefix="mahjong-club-work-") as folder:
-        result = Path(folder) / "done.pickle"
-        pid = os.fork()
-        if pid == 0:  # the child: its results to the file, then out without cleaning up
-            code = 1
-            try:
-                theirs = {n: work(items[n]) for n in range(1, len(items), 2)}
-                with open(result, "wb") as out:
-                    pickle.dump(theirs, out, protocol=pickle.HIGHEST_PROTOCOL)
-                code = 0
-            finally:
-                os._exit(code)
-        try:
-            ours = {}
-            for n in range(0, len(items), 2):
-                told(items[n])
-                ours[n] = work(items[n])
-        except BaseException:  # Ctrl-C, or an error that stops the run: the child too
-            os.kill(pid, signal.SIGKILL)
-            raise
-        finally:
-            _, status = os.waitpid(pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0 or not result.exists():
-            return ours
-        with open(result, "rb") as handle:
-            theirs = pickle.load(handle)
-    for n in theirs:
+    """The odd-numbered items done in a forked child while this process does the even ones
+    (:func:`meanwhile`); by item number; only this process's when the child failed."""
+
+    def ours() -> dict[int, R]:
+        done: dict[int, R] = {}
+        for n in range(0, len(items), 2):
+            told(items[n])
+            done[n] = work(items[n])
+        return done
+
+    theirs, mine = meanwhile(lambda: {n: work(items[n]) for n in range(1, len(items), 2)}, ours)
+    for n in theirs or {}:
         told(items[n])
-    return {**ours, **theirs}
+    return {**mine, **(theirs or {})}

@@ -99,10 +99,8 @@ class ColumnarSheet:
 
     def release(self) -> None:
         """Let go of the columns, and give the memory Arrow kept for them back."""
-        import pyarrow as pa
-
         self.columns = {}
-        pa.default_memory_pool().release_unused()
+        _release()
 
 
 def read_columns(
