@@ -19,6 +19,21 @@ def _private_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _private_cache_folder(tmp_path_factory: pytest.TempPathFactory):
+    """The suite keeps compiled templates in a folder of its own, never in the real home
+    (shared by its tests; those of the cache itself use their own)."""
+    import os
+
+    before = os.environ.get("MAHJONG_CLUB_CACHE")
+    os.environ["MAHJONG_CLUB_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if before is None:
+        os.environ.pop("MAHJONG_CLUB_CACHE", None)
+    else:
+        os.environ["MAHJONG_CLUB_CACHE"] = before
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _fixed_generation_time():
     """Pages say when they were made: the suite fixes that moment (as a reproducible build
     does) so that two runs of one workbook give the same files, in this process and in the

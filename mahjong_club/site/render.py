@@ -25,6 +25,7 @@ from mahjong_club.common.text import ascii_fold
 from mahjong_club.compute.attendance import MemberAttendance
 from mahjong_club.site.locale import Locale, remembered
 from mahjong_club.site.rows import GameRows
+from mahjong_club.site.template_cache import template_cache
 from mahjong_club.site.views import SiteView
 from rules.model import PenaltyKind
 
@@ -55,6 +56,7 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
     env.globals["t"] = locale.t
     env.globals["locale"] = locale
     env.globals["explain"] = lambda m: explain_status(m, locale)
+    env.bytecode_cache = template_cache(env)  # compiled once, kept between runs
     return env
 
 
