@@ -37,7 +37,7 @@ from mahjong_club.reading import (
     read_settings,
 )
 from mahjong_club.site.build import build_site
-from mahjong_club.site.render import render_site
+from mahjong_club.site.render import page_files, render_site
 from mahjong_club.site.views import SiteView
 from mahjong_club.workbook.marks import foreign_sheets
 from mahjong_club.workbook.sheets import problems_sheet
@@ -284,7 +284,7 @@ def write_outputs(
         write_tree(folder, {name: export.text for name, export in exports})
         if parts.site:
             progress.doing(say(PROGRESS["pages"], count=len(outputs.pages)))
-            write_tree(folder / REPORT, outputs.pages)
+            write_tree(folder / REPORT, page_files(outputs.pages))
         if parts.emails:
             progress.doing(say(PROGRESS["emails"], count=len(outputs.emails)))
             write_tree(folder / OUTBOX, outbox_files(outputs.emails))
