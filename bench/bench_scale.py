@@ -196,7 +196,7 @@ def child_run(path: Path, extra: list[str]) -> dict[str, Any]:
             steps[item[0]] = steps.get(item[0], 0.0) + now - item[1]
         name = str(step.item)
         # a page or an email is a step of its own: count them together
-        name = "page" if name.endswith(".html") and step.stage == "render" else name
+        name = "the pages, each rendered and written" if name.endswith(".html") else name
         item[0], item[1] = (f"{step.stage}: {name}" if name else ""), now
         if step.stage != current[0]:
             close(now)

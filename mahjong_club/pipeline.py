@@ -1,8 +1,9 @@
 """The pipeline: read the workbook → compute every capability → build and write the outputs.
 
 Each step walks :data:`~mahjong_club.capabilities.REGISTRY`, so a capability is added in one
-place (see docs/architecture.md). Nothing is written until everything is built, and nothing is
-sent until everything is written.
+place (see docs/architecture.md). Nothing is written until everything is built (the site's
+pages are rendered straight into the run's new version folder, which is shown only once
+everything is written), and nothing is sent until everything is written.
 
     >>> [c.name for c in REGISTRY][:3]
     ['standings', 'tournament', 'teams']
@@ -10,7 +11,7 @@ sent until everything is written.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +38,7 @@ from mahjong_club.reading import (
     read_settings,
 )
 from mahjong_club.site.build import build_site
-from mahjong_club.site.render import page_files, render_site
+from mahjong_club.site.render import SitePages, write_pages
 from mahjong_club.site.views import SiteView
 from mahjong_club.workbook.marks import foreign_sheets
 from mahjong_club.workbook.sheets import problems_sheet
@@ -143,7 +144,9 @@ class Parts:
 
 @dataclass
 class Outputs:
-    """Everything a run writes, built in memory before anything is written.
+    """Everything a run writes, built in memory before anything is written; the site's
+    ``pages`` are each rendered as they are written (:class:`~mahjong_club.site.render.SitePages`:
+    a federation's half a gigabyte of HTML is never held).
 
     ``site`` is None when neither the site nor the emails were asked for; ``pages`` and
     ``emails`` are empty when they were not asked for (``parts`` says which were).
@@ -225,14 +228,13 @@ def build_outputs(
     outputs = Outputs(sheets, exports, site, {}, [], console_text(run), parts, language)
     if site is None:
         return outputs
-    # a step per page (a federation's site has thousands), then the emails
-    progress.stage("render", say(PROGRESS["render"]), len(site.pages) * parts.site + 2)
-    if parts.site:
-        outputs.pages = render_site(site, lambda f: progress.doing(say(PROGRESS["page"], file=f)))
+    if parts.site:  # each page is rendered as it is written (SitePages)
+        outputs.pages = SitePages(site)
     if parts.emails:
+        progress.stage("render", say(PROGRESS["render"]), 1)
         progress.doing(say(PROGRESS["compose"]))
         outputs.emails = compose(site, run.season.settings.email_from)
-    progress.finish()
+        progress.finish()
     return outputs
 
 
@@ -255,6 +257,11 @@ def output_workbook_name(source: Path) -> str:
     return safe_file_name(source.stem, suffix=".xlsx", fallback="workbook")
 
 
+def page_told(progress: Progress) -> Callable[[str], None]:
+    """What tells ``progress`` of each page as it is rendered and written."""
+    return lambda file: progress.doing(say(PROGRESS["page"], file=file))
+
+
 def write_outputs(
     source: Path, out_dir: Path, outputs: Outputs, progress: Progress | None = None
 ) -> Written:
@@ -275,7 +282,9 @@ def write_outputs(
         exports.append((safe_file_name(name.stem, taken, suffix=name.suffix), export))
     parts = outputs.parts
     folders = [REPORT] * parts.site + [OUTBOX] * parts.emails
-    progress.stage("write", say(PROGRESS["write"], folder=str(out_dir)), 3 + len(folders))
+    # a step per page too (a federation's site has thousands: each is rendered as written)
+    pages = len(outputs.pages) if parts.site else 0
+    progress.stage("write", say(PROGRESS["write"], folder=str(out_dir)), 3 + len(folders) + pages)
 
     def build(folder: Path) -> None:
         progress.doing(say(PROGRESS["workbook"], name=workbook))
@@ -284,7 +293,7 @@ def write_outputs(
         write_tree(folder, {name: export.text for name, export in exports})
         if parts.site:
             progress.doing(say(PROGRESS["pages"], count=len(outputs.pages)))
-            write_tree(folder / REPORT, page_files(outputs.pages))
+            write_pages(folder / REPORT, outputs.pages, page_told(progress))
         if parts.emails:
             progress.doing(say(PROGRESS["emails"], count=len(outputs.emails)))
             write_tree(folder / OUTBOX, outbox_files(outputs.emails))

@@ -67,13 +67,16 @@ def test_a_run_reports_every_stage_in_order_and_ends_each(tmp_path):
         "Divisions, Games, Penalties, Dice",
     ]
     written = [str(s.item) for s in seen if s.stage == "write" and not s.finished]
-    assert written == [
-        "the workbook season.xlsx",
-        "exports",
-        "the site's pages (35)",
-        "the emails (30)",
-        "publishing",
-    ]
+    report = tmp_path / "out" / "report"
+    pages = sorted(p.relative_to(report).as_posix() for p in report.rglob("*.html"))
+    assert len(pages) == 35
+    assert written[:3] == ["the workbook season.xlsx", "exports", "the site's pages (35)"]
+    # each page told as it is rendered into its file, the index first
+    assert written[3] == "the page index.html"
+    assert sorted(item.removeprefix("the page ") for item in written[3:38]) == pages
+    assert written[38:] == ["the emails (30)", "publishing"]
+    rendered = [str(s.item) for s in seen if s.stage == "render" and not s.finished]
+    assert rendered == ["the emails"]
     assert str(seen[0].title) == "Reading season.xlsx"
     assert seen[0].title.render("da") == "Læser season.xlsx"
 
@@ -151,7 +154,7 @@ def test_cli_lines_on_stderr_and_the_same_stdout(tmp_path, capsys):
         "Reading season.xlsx: done",
         "Computing: done",
         "Preparing the results: done",
-        "Making the site's pages and the emails: done",
+        "Making the emails: done",
         f"Writing {tmp_path / 'b'}: done",
     ]
 
@@ -274,7 +277,7 @@ def test_on_a_terminal_a_bar_that_goes_away(tmp_path):
     shown = read_all(main_fd, process).decode()
     os.close(main_fd)
     assert process.returncode == 0
-    titles = ("Reading season.xlsx", "Computing", "Preparing", "Making the site", "Writing")
+    titles = ("Reading season.xlsx", "Computing", "Preparing", "Making the emails", "Writing")
     assert any(title in shown for title in titles) and "━" in shown  # the bar was drawn
     assert "\x1b[?25l" in shown and "\x1b[?25h" in shown  # cursor hidden, then shown again
     assert "Wrote 30 emails to" in shown  # and the results follow

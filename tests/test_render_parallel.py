@@ -5,18 +5,20 @@ page once; a child that fails leaves its pages to the parent."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import threading
 from pathlib import Path
 
 import pytest
 
+from mahjong_club.common.files import TreeWriter
 from mahjong_club.common.parallel import on_two_cores
 from mahjong_club.mail import compose as compose_module
 from mahjong_club.mail.compose import PARALLEL_EMAILS, compose
 from mahjong_club.pipeline import compute, read_workbook, site_view
 from mahjong_club.site import render
-from mahjong_club.site.render import PARALLEL_PAGES, default_workers, render_site
+from mahjong_club.site.render import PARALLEL_PAGES, SitePages, default_workers, render_site
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,6 +67,64 @@ def test_a_failing_child_leaves_its_pages_to_the_parent(site, monkeypatch):
     two = render_site(site, workers=2)
     monkeypatch.undo()
     assert dict(two) == dict(render_site(site, workers=1))
+
+
+def files_in(folder: Path) -> dict[str, bytes]:
+    """Every file under ``folder`` by its relative name, and its bytes."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_pages_rendered_into_their_files_are_the_pages_rendered_in_memory(
+    site, tmp_path, workers, monkeypatch
+):
+    held = render_site(site, workers=1)
+    log = tmp_path / "writers.log"
+    real_write = TreeWriter.write
+
+    def write(self, name, content):  # which process wrote which page (appended, both)
+        with open(log, "a") as out:
+            out.write(f"{os.getpid()} {name}\n")
+        real_write(self, name, content)
+
+    monkeypatch.setattr(TreeWriter, "write", write)
+    told: list[str] = []
+    pages = SitePages(site)
+    assert list(pages) == list(held) and len(pages) == len(held)
+    pages.write(tmp_path / "report", told.append, workers=workers)
+    written = files_in(tmp_path / "report")
+    assert written == {file: held[file].encode("utf-8") for file in held}
+    assert sorted(told) == sorted(held)  # each page told once
+    assert told[0] == "index.html"
+    assert pages["index.html"] == held["index.html"]  # a page read alone is the same page
+    by_process: dict[str, list[str]] = {}
+    for line in log.read_text().splitlines():
+        pid, name = line.split(" ", 1)
+        by_process.setdefault(pid, []).append(name)
+    files = list(held)
+    if workers == 1:
+        assert by_process == {str(os.getpid()): files}
+    else:  # the child rendered and wrote every other page itself
+        assert by_process.pop(str(os.getpid())) == files[0::2]
+        assert list(by_process.values()) == [files[1::2]]
+    assert {p.stat().st_mode & 0o777 for p in (tmp_path / "report").rglob("*.html")} == {0o644}
+
+
+def test_pages_a_failing_child_did_not_write_are_written_here(site, tmp_path, monkeypatch):
+    held = dict(render_site(site, workers=1))
+    break_templates(monkeypatch, in_child=True, message="the child breaks")
+    SitePages(site).write(tmp_path / "report", workers=2)
+    assert files_in(tmp_path / "report") == {f: page.encode("utf-8") for f, page in held.items()}
+
+
+def test_a_page_that_cannot_be_written_stops_the_writing_naming_its_file(site, tmp_path):
+    report = tmp_path / "report"
+    blocked = sorted(SitePages(site))[-1]  # a page the child writes, or this process
+    (report / blocked).mkdir(parents=True)  # a folder where the page's file must go
+    with pytest.raises(OSError, match=re.escape(blocked.rsplit("/", 1)[-1])):
+        SitePages(site).write(report, workers=2)
 
 
 def test_two_cores_only_for_a_big_site_in_a_process_without_other_threads(monkeypatch):

@@ -84,8 +84,8 @@ def test_a_working_run_shows_its_stages_and_refreshes_without_javascript(client,
     assert "✓ Reading and checking the workbook (done)" in text
     assert "▶ Computing the standings and the rest: attendance · step 2 of 7" in text
     assert "· Preparing the result sheets and the site" in text
-    assert "· Making the site's pages and the emails" in text
-    assert "· Writing the results" in text
+    assert "· Making the emails" in text
+    assert "· Writing the results and the site's pages" in text
     html = page.get_data(as_text=True)
     assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in html
     assert '<progress id="progress" max="100" value="22">' in html  # (1 + 1/7) / 5

@@ -154,15 +154,29 @@ def write_tree(folder: Path, files: Mapping[str, str | bytes]) -> None:
     content: text is written as UTF-8 with its newlines as given, bytes as they are. A name that
     would leave the folder (``../x``, ``/etc/x``) is refused with a ValueError.
     """
-    folder.mkdir(parents=True, exist_ok=True)
-    root = os.fspath(folder)
-    made = {root}  # folders made already: each once, not once per file
+    writer = TreeWriter(folder)
     for name, content in files.items():
-        path = target(folder, root, name)
+        writer.write(name, content)
+
+
+class TreeWriter:
+    """Files written into ``folder`` (created; it may exist) one at a time, as
+    :func:`write_tree` writes them: for files made one by one (a site's pages as they are
+    rendered) rather than held together."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.folder = folder
+        self._root = os.fspath(folder)
+        self._made = {self._root}  # folders made already: each once, not once per file
+
+    def write(self, name: str, content: str | bytes) -> None:
+        """Write file ``name`` (see :func:`write_tree`)."""
+        path = target(self.folder, self._root, name)
         parent = os.path.dirname(path)
-        if parent not in made:
+        if parent not in self._made:
             os.makedirs(parent, exist_ok=True)
-            made.add(parent)
+            self._made.add(parent)
         data = content.encode("utf-8") if isinstance(content, str) else content
         try:
             with open(path, "wb") as out:

@@ -23,8 +23,8 @@ PROGRESS: dict[str, Entry] = {
     "build": _progress("build", en="Preparing the results", da="Forbereder resultaterne"),
     "render": _progress(
         "render",
-        en="Making the site's pages and the emails",
-        da="Laver sidens sider og e-mails",
+        en="Making the emails",
+        da="Laver e-mails",
     ),
     "write": _progress("write", en="Writing {folder}", da="Skriver {folder}"),
     "send": _progress("send", en="Sending the emails", da="Sender e-mails"),

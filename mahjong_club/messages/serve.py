@@ -78,10 +78,14 @@ SERVE: dict[str, Entry] = {
     ),
     "stage_render": _serve(
         "stage_render",
-        en="Making the site's pages and the emails",
-        da="Laver hjemmesidens sider og e-mails",
+        en="Making the emails",
+        da="Laver e-mails",
     ),
-    "stage_write": _serve("stage_write", en="Writing the results", da="Skriver resultaterne"),
+    "stage_write": _serve(
+        "stage_write",
+        en="Writing the results and the site's pages",
+        da="Skriver resultaterne og hjemmesidens sider",
+    ),
     "stage_step": _serve(
         "stage_step", en="step {number} of {total}", da="trin {number} af {total}"
     ),

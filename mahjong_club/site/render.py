@@ -14,11 +14,13 @@ import zlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from mahjong_club.common.files import TreeWriter, write_tree
 from mahjong_club.common.parallel import default_workers as parallel_workers
 from mahjong_club.common.parallel import on_two_cores
 from mahjong_club.common.text import ascii_fold
@@ -130,12 +132,11 @@ def searchable(site: SiteView) -> list[tuple[str, str]]:
 
 
 class RenderedPages(Mapping[str, str]):
-    """The rendered pages, file name -> HTML, held compressed until they are written.
+    """Rendered pages, file name -> HTML, held compressed (:func:`render_site`).
 
-    A federation's site is half a gigabyte of HTML (11,000 pages), rendered before anything is
-    written (a run writes all its outputs or none); held as text it would be most of the run's
-    memory. Pages of HTML compress about tenfold at zlib's fastest level, and each is
-    decompressed only when it is read (written to ``report/``, or looked at by a test).
+    A run renders its pages into their files (:class:`SitePages`); pages held in memory (the
+    tests, the site's look compared page by page) are kept compressed, as HTML compresses
+    about tenfold at zlib's fastest level, and each is decompressed only when it is read.
     """
 
     def __init__(self) -> None:
@@ -176,12 +177,6 @@ class _Packed(Mapping[str, bytes]):
         return len(self._packed)
 
 
-def page_files(pages: Mapping[str, str]) -> Mapping[str, str | bytes]:
-    """``pages`` as :func:`~mahjong_club.common.files.write_tree` takes them: held compressed
-    (:class:`RenderedPages`), their bytes as they are."""
-    return pages.files() if isinstance(pages, RenderedPages) else pages
-
-
 #: A site of this many pages or more is rendered on two cores (when the machine has two and
 #: the process may fork): below it, starting the second process costs more than it saves.
 PARALLEL_PAGES = 500
@@ -196,38 +191,106 @@ class _Job:
     context: Mapping[str, Any]
 
 
+class SitePages(Mapping[str, str]):
+    """The site's pages, file name -> HTML, each rendered when it is written (or read).
+
+    A federation's site is half a gigabyte of HTML in 11,000 files. Rendered first and held
+    until written, every page was compressed (to keep the memory) and decompressed again,
+    and the second process's half came back through a pickle. :meth:`write` renders each
+    page straight into its file in the run's new version folder, which is shown only when
+    the whole run is written (:func:`~mahjong_club.common.publish.publish`), so a run still
+    writes all its outputs or none. Reading one page (the tests) renders that page alone.
+    """
+
+    def __init__(self, site: SiteView) -> None:
+        self._site = site
+        self._jobs = [_Job("index.html", "index.html", {})]
+        self._jobs += [_Job(page.file, page.template, page.context) for page in site.pages]
+        self._by_file = {job.file: job for job in self._jobs}
+        self._made: tuple[Environment, dict[str, Any]] | None = None
+
+    def __getitem__(self, file: str) -> str:
+        return self._render(self._by_file[file])
+
+    def __iter__(self) -> Iterator[str]:
+        return (job.file for job in self._jobs)
+
+    def __len__(self) -> int:
+        return len(self._jobs)
+
+    def write(
+        self, folder: Path, on_page: Callable[[str], None] | None = None, workers: int | None = None
+    ) -> None:
+        """Render every page into its file in ``folder``; ``on_page`` is told each page's file
+        name before it is rendered. ``workers`` 2 renders and writes every other page in a
+        forked second process (the default for :data:`PARALLEL_PAGES` pages or more, see
+        :func:`default_workers`); a page the child did not finish is made here."""
+        told = on_page or (lambda file: None)
+        writer = TreeWriter(folder)
+
+        def made(job: _Job) -> None:
+            writer.write(job.file, self._render(job).encode("utf-8"))
+
+        count = default_workers(len(self._jobs)) if workers is None else workers
+        on_two_cores(self._jobs, made, lambda job: told(job.file), count)
+
+    def rendered(
+        self, on_page: Callable[[str], None] | None = None, workers: int | None = None
+    ) -> RenderedPages:
+        """Every page rendered and held compressed (:class:`RenderedPages`), as :meth:`write`
+        would write them."""
+        told = on_page or (lambda file: None)
+
+        def packed(job: _Job) -> bytes:
+            return zlib.compress(self._render(job).encode("utf-8"), 1)
+
+        count = default_workers(len(self._jobs)) if workers is None else workers
+        done = on_two_cores(self._jobs, packed, lambda job: told(job.file), count)
+        files = RenderedPages()
+        for job, page in zip(self._jobs, done, strict=True):
+            files.keep(job.file, page)
+        return files
+
+    def _render(self, job: _Job) -> str:
+        """One page's HTML (the environment and the pages' common values made once)."""
+        if self._made is None:
+            site = self._site
+            slugs = {p.name: p.slug for p in site.players}
+            common: dict[str, Any] = {
+                "site": site,
+                "pages": pages_of(site),
+                "slug_of": lambda name: slugs.get(name, "index"),
+                "searchable": searchable(site),
+            }
+            self._made = environment(site.locale), common
+        env, common = self._made
+        return env.get_template(job.template).render(**common, **job.context)
+
+
 def render_site(
     site: SiteView, on_page: Callable[[str], None] | None = None, workers: int | None = None
 ) -> RenderedPages:
-    """Every page of the site: file name -> HTML; ``on_page`` is told each page's file name
-    before it is rendered (a federation's site has thousands: the run's progress).
+    """Every page of the site: file name -> HTML, held compressed; ``on_page`` is told each
+    page's file name before it is rendered (:meth:`SitePages.rendered`).
 
     ``workers`` 2 renders every other page in a forked second process (the default for
     :data:`PARALLEL_PAGES` pages or more, see :func:`default_workers`); the pages are the
     same, in the same order, either way.
     """
-    env = environment(site.locale)
-    told = on_page or (lambda file: None)
-    slugs = {p.name: p.slug for p in site.players}
-    common: dict[str, Any] = {
-        "site": site,
-        "pages": pages_of(site),
-        "slug_of": lambda name: slugs.get(name, "index"),
-        "searchable": searchable(site),
-    }
-    jobs = [_Job("index.html", "index.html", {})]
-    jobs += [_Job(page.file, page.template, page.context) for page in site.pages]
+    return SitePages(site).rendered(on_page, workers)
 
-    def render(job: _Job) -> bytes:
-        html = env.get_template(job.template).render(**common, **job.context)
-        return zlib.compress(html.encode("utf-8"), 1)
 
-    count = default_workers(len(jobs)) if workers is None else workers
-    rendered = on_two_cores(jobs, render, lambda job: told(job.file), count)
-    files = RenderedPages()
-    for job, packed in zip(jobs, rendered, strict=True):
-        files.keep(job.file, packed)
-    return files
+def write_pages(
+    folder: Path, pages: Mapping[str, str], on_page: Callable[[str], None] | None = None
+) -> None:
+    """Write ``pages`` into ``folder``: the site's (:class:`SitePages`) each rendered into its
+    file, pages held compressed (:class:`RenderedPages`) as their bytes, any others as text."""
+    if isinstance(pages, SitePages):
+        pages.write(folder, on_page)
+    elif isinstance(pages, RenderedPages):
+        write_tree(folder, pages.files())
+    else:
+        write_tree(folder, pages)
 
 
 def default_workers(pages: int) -> int:
