@@ -190,8 +190,19 @@ def test_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     assert cache_folder({CACHE_ENV: " here "}) == tmp_path / "here" / "templates"
     assert cache_folder({CACHE_ENV: "~/c"}) == Path.home() / "c" / "templates"
-    assert cache_folder({}).name == "templates"
-    assert "mahjong-club" in cache_folder({}).parts
+    default = cache_folder({})
+    assert default is not None and default.name == "templates"
+    assert "mahjong-club" in default.parts
+    # no home folder (a service account without one): no cache rather than a folder in ./~
+    monkeypatch.setenv("HOME", "")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setattr(
+        "platformdirs.user_cache_path", lambda *a, **k: Path("~/.cache/mahjong-club")
+    )
+    assert cache_folder({}) is None
+    monkeypatch.delenv(CACHE_ENV)
+    assert template_cache(Environment()) is None
+    assert not (tmp_path / "~").exists()
     made = template_cache(Environment(), tmp_path / "new" / "templates")
     assert made is not None and (tmp_path / "new" / "templates").is_dir()
     assert (tmp_path / "new" / "templates").stat().st_mode & 0o077 == 0  # the user's own

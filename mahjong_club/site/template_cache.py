@@ -44,15 +44,16 @@ from jinja2.bccache import Bucket
 CACHE_ENV = "MAHJONG_CLUB_CACHE"
 
 
-def cache_folder(environ: Mapping[str, str] = os.environ) -> Path:
+def cache_folder(environ: Mapping[str, str] = os.environ) -> Path | None:
     """The folder of compiled templates: ``templates`` in ``MAHJONG_CLUB_CACHE`` when set,
-    else in the user's cache folder."""
+    else in the user's cache folder; None when the user has no home folder to keep it in
+    (a service account without one: the platform's answer is then not a full path)."""
     given = environ.get(CACHE_ENV, "").strip()
     if given:
         base = Path(given).expanduser().absolute()
     else:
         base = platformdirs.user_cache_path("mahjong-club", appauthor=False)
-    return base / "templates"
+    return base / "templates" if base.is_absolute() else None
 
 
 def options_key(env: Environment) -> str:
@@ -115,8 +116,10 @@ class TemplateCache(FileSystemBytecodeCache):
 
 def template_cache(env: Environment, folder: Path | None = None) -> TemplateCache | None:
     """A cache of ``env``'s compiled templates in ``folder`` (by default
-    :func:`cache_folder`), or None when the folder cannot be made."""
+    :func:`cache_folder`), or None when there is no such folder or it cannot be made."""
     folder = folder or cache_folder()
+    if folder is None:
+        return None
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError:
