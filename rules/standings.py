@@ -18,8 +18,8 @@ Example: a riichi member with results +27,300 and -9,800 and a 20,000-point chom
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rules.mcr import score_mcr_game
@@ -41,11 +41,13 @@ IMMEDIATE_KINDS = frozenset({PenaltyKind.LATENESS, PenaltyKind.OBSTRUCTION, Pena
 
 @dataclass(frozen=True)
 class DivisionStandings:
-    """The ranked rows of one division and the dice rolls still to be made."""
+    """The ranked rows of one division and the dice rolls still to be made; ``played_by``
+    says who played each of its games themselves (what head-to-head looks at)."""
 
     division: Division
     rows: list[RankedRow]
     dice_needed: list[DiceNeeded]
+    played_by: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 def is_immediate(penalty: Penalty, game_type: GameType, ruleset: Ruleset) -> bool:
@@ -185,7 +187,86 @@ def division_standings(
     records, played_by = division_records(division, games, penalties, ruleset, scored)
     ctx = TieContext(played_by=played_by, dice={(d.player, d.round): d.roll for d in dice})
     rows, needed = rank_players(records, chain_for(division.game), ctx)
-    return DivisionStandings(division, rows, needed)
+    return DivisionStandings(division, rows, needed, played_by)
+
+
+def earlier_standings(
+    now: DivisionStandings,
+    later: Collection[str],
+    penalties: Iterable[Penalty],
+    dice: Iterable[DiceRoll],
+    ruleset: Ruleset,
+) -> DivisionStandings:
+    """The division's standings before the games ``later`` were played (last week's, for
+    the movement column), from ``now``'s: each member's record without those games, ranked
+    anew. ``penalties`` and ``dice`` are the division's that count then (a penalty of a later
+    game does not). The rows are those :func:`division_standings` gives from the earlier
+    games alone (the same ranks, numbers and ``Decided by``), without adding up a season
+    again: a federation's last week is a fiftieth of its games.
+
+    Example: A, with +27,300 in game 1 and -9,800 in game 2, has 17,500 points now, second
+    to B (+6,500 and +27,300); before game 2 A led with 27,300:
+
+    >>> from rules.model import Seat
+    >>> d = Division("R1", GameType.RIICHI, 1, ("A", "B", "C", "D"))
+    >>> def game(game_id, scores):
+    ...     return Game(game_id, "R1", tuple(Seat(p, s) for p, s in zip("ABCD", scores)))
+    >>> games = [game("1", (42300, 31500, 25200, 21000)), game("2", (25200, 42300, 31500, 21000))]
+    >>> now = division_standings(d, games, [], [], Ruleset())
+    >>> [(r.rank, r.record.player, r.record.points) for r in now.rows][:2]
+    [(1, 'B', 33800), (2, 'A', 17500)]
+    >>> before = earlier_standings(now, {"2"}, [], [], Ruleset())
+    >>> [(r.rank, r.record.player, r.record.points, r.record.games) for r in before.rows][:2]
+    [(1, 'A', 27300, 1), (2, 'B', 6500, 1)]
+    """
+    division = now.division
+    mcr = division.game is GameType.MCR
+    after: dict[str, int] = defaultdict(int)
+    disqualified: set[str] = set()
+    for penalty in penalties:
+        if penalty.kind is PenaltyKind.DISQUALIFICATION:
+            disqualified.add(penalty.player)
+        if not is_immediate(penalty, division.game, ruleset):
+            after[penalty.player] += penalty.points
+    by_player = {row.record.player: row.record for row in now.rows}
+    records = [
+        _without(by_player[m], later, after[m], m in disqualified, mcr) for m in division.members
+    ]
+    ctx = TieContext(played_by=now.played_by, dice={(d.player, d.round): d.roll for d in dice})
+    rows, needed = rank_players(records, chain_for(division.game), ctx)
+    return DivisionStandings(division, rows, needed, now.played_by)
+
+
+def _without(
+    record: PlayerRecord, later: Collection[str], penalty: int, disqualified: bool, mcr: bool
+) -> PlayerRecord:
+    """``record`` without the results of the games ``later``, with ``penalty`` taken off (as
+    :func:`_record` takes it) instead of the record's own."""
+    gone = [result for game_id, result in record.results if game_id in later]
+    results = record.results
+    if gone:
+        results = tuple(pair for pair in record.results if pair[0] not in later)
+    places = list(record.places)
+    points = record.points if mcr else record.points + record.penalty_points
+    minipoints = (record.minipoints or 0) + record.penalty_points if mcr else 0
+    for result in gone:
+        places[result.placement - 1] -= 1
+        points -= result.points
+        if mcr:
+            minipoints -= result.minipoints or 0
+    if mcr:
+        minipoints -= penalty
+    else:
+        points -= penalty
+    return PlayerRecord(
+        player=record.player,
+        points=points,
+        minipoints=minipoints if mcr else None,
+        places=(places[0], places[1], places[2], places[3]),
+        results=results,
+        penalty_points=penalty,
+        disqualified=disqualified,
+    )
 
 
 def season_standings(

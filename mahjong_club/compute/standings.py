@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -15,8 +16,8 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.messages import compute as texts
 from mahjong_club.model import Season, season_dates
 from rules.dice import settle_with_dice
-from rules.model import DiceRoll
-from rules.standings import DivisionStandings, Scored, season_standings
+from rules.model import DiceRoll, Penalty
+from rules.standings import DivisionStandings, Scored, earlier_standings, season_standings
 from rules.status import row_statuses, tie_decides_status
 from rules.tiebreakers import DiceNeeded
 
@@ -93,7 +94,7 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
     if season.settings.season_complete:
         result.statuses = final_statuses(result.standings)
         result.dice_actions = dice_actions(result.standings)
-    result.previous_ranks = previous_ranks(season, result.new_dice, scored)
+    result.previous_ranks = previous_ranks(season, result.new_dice, scored, result.standings)
     return result
 
 
@@ -138,15 +139,20 @@ def _top_levels(standings: list[DivisionStandings]) -> dict[str, int]:
 
 
 def previous_ranks(
-    season: Season, new_dice: Sequence[DiceRoll], scored: Scored | None = None
+    season: Season,
+    new_dice: Sequence[DiceRoll],
+    scored: Scored | None = None,
+    now: Sequence[DivisionStandings] | None = None,
 ) -> dict[tuple[str, str], int]:
     """Ranks one week before the report date, from the same workbook, by (division, player).
 
     Only the games dated up to then count, with the penalties of those games (and those of no
     game); the dice are the recorded rolls and ``new_dice``. Empty without such games.
-    ``scored`` holds this week's scored games: a game's penalties are the same a week
-    earlier (those of games not counted yet are left out with their games), so each game is
-    scored once.
+    ``now``, this week's standings (made with ``new_dice``), gives them by taking the later
+    games away from each record (:func:`~rules.standings.earlier_standings`); without it the
+    earlier games are ranked anew, each game's results taken from ``scored`` when there (a
+    game's penalties are the same a week earlier). Both give the same ranks
+    (tests/test_earlier_standings.py).
     """
     _, as_of = season_dates(season)
     if as_of is None:
@@ -158,5 +164,33 @@ def previous_ranks(
     kept = {g.id for g in games}
     penalties = [p for p in season.penalties if p.game_id is None or p.game_id in kept]
     rolls = [*season.dice, *new_dice]
-    before = season_standings(season.divisions, games, penalties, rolls, season.ruleset, scored)
+    if now is None:
+        ruleset = season.ruleset
+        before = season_standings(season.divisions, games, penalties, rolls, ruleset, scored)
+    else:
+        before = _without_later(season, now, kept, penalties, rolls)
     return {(s.division.name, r.record.player): r.rank for s in before for r in s.rows}
+
+
+def _without_later(
+    season: Season,
+    now: Sequence[DivisionStandings],
+    kept: set[str],
+    penalties: Sequence[Penalty],
+    rolls: Sequence[DiceRoll],
+) -> list[DivisionStandings]:
+    """Each division's standings ``now`` without the games not ``kept``."""
+    later = {g.id for g in season.games if g.id not in kept}
+    pen_by: dict[str, list[Penalty]] = defaultdict(list)
+    for penalty in penalties:
+        pen_by[penalty.division or ""].append(penalty)
+    dice_by: dict[str, list[DiceRoll]] = defaultdict(list)
+    for roll in rolls:
+        dice_by[roll.division].append(roll)
+    before = []
+    for standing in now:
+        name = standing.division.name
+        before.append(
+            earlier_standings(standing, later, pen_by[name], dice_by[name], season.ruleset)
+        )
+    return before
