@@ -6,13 +6,17 @@ again."""
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
+import openpyxl
 import pytest
 from jinja2 import DictLoader, Environment
+from jinja2.bccache import Bucket
 
 from mahjong_club.mail.compose import compose
 from mahjong_club.pipeline import compute, read_workbook, site_view
+from mahjong_club.site import template_cache as template_cache_module
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.render import environment, render_site
 from mahjong_club.site.template_cache import (
@@ -206,3 +210,125 @@ def test_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     made = template_cache(Environment(), tmp_path / "new" / "templates")
     assert made is not None and (tmp_path / "new" / "templates").is_dir()
     assert (tmp_path / "new" / "templates").stat().st_mode & 0o077 == 0  # the user's own
+
+
+# --- what a review found: the language, hostile files, hostile folders ------------------
+
+
+def rendered(source: Path) -> tuple[dict[str, object], list[tuple[str, str, bytes]]]:
+    season, problems = read_workbook(source)
+    return outputs(site_view(compute(season, problems)))
+
+
+def test_a_danish_run_never_leaves_its_words_for_an_english_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    english = ROOT / "sample_sheets" / "tournament.xlsx"
+    danish = tmp_path / "tournament-da.xlsx"
+    book = openpyxl.load_workbook(english)
+    for key, value in book["Settings"].iter_rows(min_row=2):
+        if key.value == "language":
+            value.value = "da"
+    book.save(danish)
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "fresh"))
+    alone = rendered(english)
+    assert any("disqualified" in str(page) for page in alone[0].values())
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "shared"))
+    rendered(danish)
+    assert rendered(english) == alone
+
+
+def test_the_tools_filters_are_left_to_the_render() -> None:
+    for autoescape in (True, False):
+        env = environment(Locale("da"), autoescape)
+        ours = [name for name, f in env.filters.items() if f.__module__.startswith("mahjong_club")]
+        assert len(ours) == 10
+        for name in ours:
+            code = env.compile('{{ "tied"|' + name + " }}", raw=True)
+            assert f"environment.filters['{name}']" in code  # looked up as the page renders
+
+
+def cached_once(folder: Path) -> tuple[Path, Environment]:
+    """A template compiled once into ``folder``; its cache file."""
+    env = Environment(loader=DictLoader({"t.txt": "hi {{ x }}"}))
+    env.bytecode_cache = template_cache(env, folder)
+    assert env.get_template("t.txt").render(x=1) == "hi 1"
+    (kept,) = folder.glob("*.jinja")
+    return kept, env
+
+
+def render_again(folder: Path) -> str:
+    env = Environment(loader=DictLoader({"t.txt": "hi {{ x }}"}))
+    env.bytecode_cache = template_cache(env, folder)
+    return env.get_template("t.txt").render(x=2)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="pipes are POSIX's")
+def test_a_pipe_in_place_of_a_cache_file_does_not_stop_the_run(
+    tmp_path: Path, compiles: list[str]
+) -> None:
+    kept, _ = cached_once(tmp_path)
+    kept.unlink()
+    os.mkfifo(kept)
+    class Waited(BaseException):  # not an OSError, which the cache takes as "compile"
+        pass
+
+    def waited(signum: int, frame: object) -> None:
+        raise Waited
+
+    before = signal.signal(signal.SIGALRM, waited)
+    signal.alarm(20)  # a run waiting on the pipe for ever fails the test instead
+    try:
+        assert render_again(tmp_path) == "hi 2"
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    assert compiles == ["t.txt", "t.txt"]
+
+
+def test_the_right_header_over_something_else_than_code_is_compiled_anew(
+    tmp_path: Path, compiles: list[str]
+) -> None:
+    kept, env = cached_once(tmp_path)
+    source = "hi {{ x }}"
+    bucket = Bucket(env, "t", env.bytecode_cache.get_source_checksum(source))
+    bucket.code = 42  # type: ignore[assignment]
+    with open(kept, "wb") as out:
+        bucket.write_bytecode(out)
+    assert render_again(tmp_path) == "hi 2"
+    assert compiles == ["t.txt", "t.txt"]
+
+
+def test_a_link_or_a_huge_file_in_place_of_a_cache_file_is_not_read(
+    tmp_path: Path, compiles: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept, _ = cached_once(tmp_path / "cache")
+    elsewhere = tmp_path / "elsewhere.jinja"
+    kept.rename(elsewhere)
+    kept.symlink_to(elsewhere)
+    assert render_again(tmp_path / "cache") == "hi 2"  # compiled: the link not followed
+    kept.unlink()
+    kept.write_bytes(elsewhere.read_bytes())
+    monkeypatch.setattr(template_cache_module, "MAX_FILE_BYTES", len(elsewhere.read_bytes()) - 1)
+    assert render_again(tmp_path / "cache") == "hi 2"
+    assert compiles == ["t.txt", "t.txt", "t.txt"]
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners are POSIX's")
+def test_a_folder_others_may_write_in_is_not_used(tmp_path: Path) -> None:
+    folder = tmp_path / "shared" / "templates"
+    folder.mkdir(parents=True)
+    folder.chmod(0o775)
+    assert template_cache(Environment(), folder) is None
+    folder.chmod(0o757)
+    assert template_cache(Environment(), folder) is None
+    folder.chmod(0o755)  # the user's own, read by others: used
+    assert template_cache(Environment(), folder) is not None
+    if os.geteuid() == 0:  # only root can give a folder away
+        os.chown(folder, 4242, 4242)
+        folder.chmod(0o700)
+        assert template_cache(Environment(), folder) is None
+
+
+def test_a_home_folder_that_cannot_be_known() -> None:
+    assert cache_folder({CACHE_ENV: "~no-such-user-here/x"}) is None

@@ -17,7 +17,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
+from jinja2.runtime import Context
 from markupsafe import Markup
 
 from mahjong_club.common.files import TreeWriter, write_tree
@@ -43,23 +44,41 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
         keep_trailing_newline=True,
         auto_reload=False,  # the templates are the package's: no look at the disk per page
     )
-    env.filters["num"] = _safe_numbers(locale) if autoescape else locale.number
+    ours: dict[str, Callable[..., Any]] = {
+        "num": _safe_numbers(locale) if autoescape else locale.number,
+        "date": locale.date,
+        "moment": locale.moment,
+        "penalty_kind": lambda kind: locale.words(PenaltyKind(kind)),
+        "search_key": search_key,
+        "criterion": locale.criterion,
+        "status": locale.status,
+        "advice": locale.advice,
+        "words": locale.words,
+        "sentence": lambda text: f"{text[:1].upper()}{text[1:]}." if text else "",
+    }
+    for name, function in ours.items():  # worked out as pages are rendered (_at_render)
+        env.filters[name] = _at_render(function)
     if autoescape:  # the HTML pages' two long tables (site/rows.py)
         env.globals["game_rows"] = GameRows(locale)
-    env.filters["date"] = locale.date
-    env.filters["moment"] = locale.moment
-    env.filters["penalty_kind"] = lambda kind: locale.words(PenaltyKind(kind))
-    env.filters["search_key"] = search_key
-    env.filters["criterion"] = locale.criterion
-    env.filters["status"] = locale.status
-    env.filters["advice"] = locale.advice
-    env.filters["words"] = locale.words
-    env.filters["sentence"] = lambda text: f"{text[:1].upper()}{text[1:]}." if text else ""
     env.globals["t"] = locale.t
     env.globals["locale"] = locale
     env.globals["explain"] = lambda m: explain_status(m, locale)
     env.bytecode_cache = template_cache(env)  # compiled once, kept between runs
     return env
+
+
+def _at_render(function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` as a filter Jinja calls when a page is rendered, never when the template
+    is compiled. Jinja works out a filter on a literal (``"tied"|criterion``) once, while
+    compiling, and keeps the words in the compiled code; that code is kept between runs
+    (:mod:`~mahjong_club.site.template_cache`), so a Danish run's words would show on the next
+    English run's pages. A filter given the render's context is never worked out early."""
+
+    @pass_context
+    def at_render(context: Context, *args: Any, **kwargs: Any) -> Any:
+        return function(*args, **kwargs)
+
+    return at_render
 
 
 def _safe_numbers(locale: Locale) -> Callable[..., str]:

@@ -11,12 +11,19 @@ run loads it.
 What makes this safe:
 
 - A template's compiled code is used only for the very same source: Jinja keeps a checksum
-  of the source with the code and compiles again when they differ (an edited template, a new
-  version of the tool).
+  of the source with the code and compiles again when they differ (an edited template).
 - The code also depends on the environment's options (HTML escaping above all: the pages
-  escape every value, the emails' text parts do not): each set of options, with Jinja's and
-  Python's versions, has keys of its own (:func:`options_key`), so an environment never loads
-  code compiled for another.
+  escape every value, the emails' text parts do not): each set of options, with the tool's,
+  Jinja's and Python's versions, has keys of its own (:func:`options_key`), so an
+  environment never loads code compiled for another.
+- It never depends on the language or the tool's words: Jinja works out a filter on a
+  literal (``"tied"|criterion``) while compiling and keeps the words in the code, so every
+  filter of the tool's is one Jinja leaves to the render
+  (:func:`~mahjong_club.site.render.environment`; a Danish run's words would otherwise
+  show on the next English run's pages).
+- Its files are run as code, so the folder is used only when it is the user's own and no
+  one else may write in it (on systems with owners), and a file only when it is a plain
+  file (not a link, a pipe or a device) of at most :data:`MAX_FILE_BYTES` holding code.
 - The cache can only make a run faster, never stop it: a folder that cannot be made or
   written to, a file that cannot be read, or one that is damaged (cut short, not Jinja's)
   means the template is compiled as without a cache. Files are replaced whole (written
@@ -31,7 +38,9 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import stat
 import sys
+import types
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -40,8 +49,14 @@ import platformdirs
 from jinja2 import Environment, FileSystemBytecodeCache
 from jinja2.bccache import Bucket
 
+from mahjong_club import __version__
+
 #: Where the compiled templates are kept, when set (made absolute against the current folder).
 CACHE_ENV = "MAHJONG_CLUB_CACHE"
+#: A cache file larger than this is not read (a template's compiled code is a few kilobytes).
+MAX_FILE_BYTES = 4_000_000
+#: A cache file is opened without following a link and without waiting on a pipe.
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 def cache_folder(environ: Mapping[str, str] = os.environ) -> Path | None:
@@ -49,10 +64,13 @@ def cache_folder(environ: Mapping[str, str] = os.environ) -> Path | None:
     else in the user's cache folder; None when the user has no home folder to keep it in
     (a service account without one: the platform's answer is then not a full path)."""
     given = environ.get(CACHE_ENV, "").strip()
-    if given:
-        base = Path(given).expanduser().absolute()
-    else:
-        base = platformdirs.user_cache_path("mahjong-club", appauthor=False)
+    try:
+        if given:
+            base = Path(given).expanduser().absolute()
+        else:
+            base = platformdirs.user_cache_path("mahjong-club", appauthor=False)
+    except (OSError, RuntimeError):  # "~someone" with no such user: no home folder known
+        return None
     return base / "templates" if base.is_absolute() else None
 
 
@@ -66,6 +84,7 @@ def options_key(env: Environment) -> str:
     """
     escapes = env.autoescape if isinstance(env.autoescape, bool) else env.autoescape("x.html")
     options = (
+        __version__,
         jinja2.__version__,
         sys.implementation.cache_tag,
         escapes,
@@ -102,11 +121,25 @@ class TemplateCache(FileSystemBytecodeCache):
         return hashlib.sha256(name.encode()).hexdigest()[:24]
 
     def load_bytecode(self, bucket: Bucket) -> None:
-        """The compiled code when a readable file has it; else nothing (compiled anew)."""
+        """The compiled code when a plain file of at most :data:`MAX_FILE_BYTES` has it (not
+        a link, a pipe, a device or a folder: opening a pipe would wait for ever), and it is
+        code; else nothing, and the template is compiled anew."""
         try:
-            super().load_bytecode(bucket)
+            fd = os.open(self._get_cache_filename(bucket), _READ_FLAGS)
+        except OSError:
+            return
+        try:
+            info = os.fstat(fd)
+            if stat.S_ISREG(info.st_mode) and info.st_size <= MAX_FILE_BYTES:
+                with os.fdopen(os.dup(fd), "rb") as file:
+                    bucket.load_bytecode(file)
         except Exception:  # a damaged or unreadable file only means compiling again
             bucket.reset()
+        finally:
+            os.close(fd)
+        code: object = bucket.code
+        if code is not None and not isinstance(code, types.CodeType):
+            bucket.reset()  # the right header over something that is not compiled code
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         """The compiled code kept for the next run, when the folder can take it."""
@@ -122,8 +155,18 @@ def template_cache(env: Environment, folder: Path | None = None) -> TemplateCach
         return None
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = folder.stat()
     except OSError:
         return None
-    if not folder.is_dir():
+    if not stat.S_ISDIR(info.st_mode) or not _private(info):
         return None
     return TemplateCache(folder, options_key(env))
+
+
+def _private(info: os.stat_result) -> bool:
+    """True when only this user can put files in the folder of ``info``: theirs, and not
+    writable by the group or others (the cache's files are run as code). Where there are no
+    such owners (Windows), True."""
+    if not hasattr(os, "getuid"):
+        return True
+    return info.st_uid == os.getuid() and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
