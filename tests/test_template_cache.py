@@ -270,6 +270,7 @@ def test_a_pipe_in_place_of_a_cache_file_does_not_stop_the_run(
     kept, _ = cached_once(tmp_path)
     kept.unlink()
     os.mkfifo(kept)
+
     class Waited(BaseException):  # not an OSError, which the cache takes as "compile"
         pass
 
