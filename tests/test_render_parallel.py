@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from jinja2 import Environment
 
 from mahjong_club.common.files import TreeWriter
 from mahjong_club.common.parallel import on_two_cores
@@ -43,7 +44,7 @@ def test_two_processes_make_the_same_pages_in_the_same_order(site):
 
 
 def break_templates(monkeypatch, in_child: bool, message: str) -> None:
-    """Templates fail in the forked child (``in_child``) or in this process."""
+    """Pages fail to render in the forked child (``in_child``) or in this process."""
     parent = os.getpid()
     real = render.environment
 
@@ -52,9 +53,16 @@ def break_templates(monkeypatch, in_child: bool, message: str) -> None:
         original = env.get_template
 
         def get_template(*args, **kwargs):
-            if (os.getpid() != parent) == in_child:
-                raise RuntimeError(message)
-            return original(*args, **kwargs)
+            template = original(*args, **kwargs)
+            real_render = template.render
+
+            def failing(*args, **kwargs):
+                if (os.getpid() != parent) == in_child:
+                    raise RuntimeError(message)
+                return real_render(*args, **kwargs)
+
+            template.render = failing  # type: ignore[method-assign]
+            return template
 
         env.get_template = get_template  # type: ignore[method-assign]
         return env
@@ -90,6 +98,16 @@ def test_pages_rendered_into_their_files_are_the_pages_rendered_in_memory(
         real_write(self, name, content)
 
     monkeypatch.setattr(TreeWriter, "write", write)
+    compiled = tmp_path / "compiled.log"
+    real_compile = Environment.compile
+
+    def compile_(self, source, name=None, *args, **kwargs):  # which process compiled what
+        with open(compiled, "a") as out:
+            out.write(f"{os.getpid()} {name}\n")
+        return real_compile(self, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "compile", compile_)
+    monkeypatch.setenv("MAHJONG_CLUB_CACHE", str(tmp_path / "no-cache-yet"))
     told: list[str] = []
     pages = SitePages(site)
     assert list(pages) == list(held) and len(pages) == len(held)
@@ -110,6 +128,10 @@ def test_pages_rendered_into_their_files_are_the_pages_rendered_in_memory(
         assert by_process.pop(str(os.getpid())) == files[0::2]
         assert list(by_process.values()) == [files[1::2]]
     assert {p.stat().st_mode & 0o777 for p in (tmp_path / "report").rglob("*.html")} == {0o644}
+    # every template compiled once, here, before the second process began
+    names = [line.split(" ", 1) for line in compiled.read_text().splitlines()]
+    assert {pid for pid, _ in names} == {str(os.getpid())}
+    assert len(names) == len({name for _, name in names}) > 5
 
 
 def test_pages_a_failing_child_did_not_write_are_written_here(site, tmp_path, monkeypatch):

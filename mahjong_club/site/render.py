@@ -251,6 +251,8 @@ class SitePages(Mapping[str, str]):
             writer.write(job.file, self._render(job).encode("utf-8"))
 
         count = default_workers(len(self._jobs)) if workers is None else workers
+        if count > 1:
+            self._before_fork()
         on_two_cores(self._jobs, made, lambda job: told(job.file), count)
 
     def rendered(
@@ -264,6 +266,8 @@ class SitePages(Mapping[str, str]):
             return zlib.compress(self._render(job).encode("utf-8"), 1)
 
         count = default_workers(len(self._jobs)) if workers is None else workers
+        if count > 1:
+            self._before_fork()
         done = on_two_cores(self._jobs, packed, lambda job: told(job.file), count)
         files = RenderedPages()
         for job, page in zip(self._jobs, done, strict=True):
@@ -271,7 +275,13 @@ class SitePages(Mapping[str, str]):
         return files
 
     def _render(self, job: _Job) -> str:
-        """One page's HTML (the environment and the pages' common values made once)."""
+        """One page's HTML."""
+        env, common = self._prepared()
+        return env.get_template(job.template).render(**common, **job.context)
+
+    def _prepared(self) -> tuple[Environment, dict[str, Any]]:
+        """The environment and the pages' common values, made once: before a second process
+        is forked, so that both have them without making them twice."""
         if self._made is None:
             site = self._site
             slugs = {p.name: p.slug for p in site.players}
@@ -282,8 +292,19 @@ class SitePages(Mapping[str, str]):
                 "searchable": searchable(site),
             }
             self._made = environment(site.locale), common
-        env, common = self._made
-        return env.get_template(job.template).render(**common, **job.context)
+        return self._made
+
+    def _before_fork(self) -> None:
+        """What both processes need, made here once: the environment and common values, and
+        every page template loaded (or compiled), with what they extend and include."""
+        env, _ = self._prepared()
+        for name in env.list_templates(filter_func=_page_template):
+            env.get_template(name)
+
+
+def _page_template(name: str) -> bool:
+    """True for a template of the site's pages (not an email's)."""
+    return name.endswith(".html") and not name.startswith("email/")
 
 
 def render_site(
