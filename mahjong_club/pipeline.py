@@ -257,6 +257,19 @@ def output_workbook_name(source: Path) -> str:
     return safe_file_name(source.stem, suffix=".xlsx", fallback="workbook")
 
 
+def check_pages(outputs: Outputs, progress: Progress | None = None) -> None:
+    """Render every page of the site and keep none: a dry run finds a page that cannot be
+    rendered as the run that writes it would (the pages are otherwise rendered as they are
+    written, :func:`write_outputs`)."""
+    pages = outputs.pages
+    if not outputs.parts.site or not isinstance(pages, SitePages):
+        return
+    progress = progress or Progress()
+    progress.stage("render", say(PROGRESS["check_pages"]), len(pages))
+    pages.check(page_told(progress))
+    progress.finish()
+
+
 def page_told(progress: Progress) -> Callable[[str], None]:
     """What tells ``progress`` of each page as it is rendered and written."""
     return lambda file: progress.doing(say(PROGRESS["page"], file=file))

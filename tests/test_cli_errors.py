@@ -247,6 +247,34 @@ def test_dry_run_writes_nothing(tmp_path, capsys):
     assert "Dry run" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("broken", [None, "player.html", "division.html"])
+def test_a_dry_run_renders_every_page_and_keeps_none(tmp_path, capsys, monkeypatch, broken):
+    # the pages are rendered as they are written: a dry run renders them all the same, so a
+    # page that cannot be rendered stops it as it would stop the run that writes it
+    from mahjong_club.site.render import SitePages
+
+    real = SitePages._render
+    rendered: list[str] = []
+
+    def render(self, job):
+        if job.template == broken:
+            raise RuntimeError(f"{broken} cannot be rendered")
+        rendered.append(job.file)
+        return real(self, job)
+
+    monkeypatch.setattr(SitePages, "_render", render)
+    code, out = run(tmp_path, league(), "--dry-run", "--progress", "lines")
+    captured = capsys.readouterr()
+    assert not out.exists()
+    if broken is None:
+        assert code == 0 and "Dry run" in captured.out
+        assert "index.html" in rendered and len(rendered) == len(set(rendered)) > 5
+        assert "Making the site's pages (a dry run: none is kept): done" in captured.err
+    else:
+        assert code == 1
+        assert f"Internal error: RuntimeError('{broken} cannot be rendered')" in captured.err
+
+
 def test_help_has_an_example(capsys):
     with pytest.raises(SystemExit, match=r"^0$") as exc:
         main(["--help"])

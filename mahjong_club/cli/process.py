@@ -40,6 +40,7 @@ from mahjong_club.pipeline import (
     Parts,
     Written,
     build_outputs,
+    check_pages,
     compute,
     output_workbook_name,
     read_workbook,
@@ -288,6 +289,7 @@ def make(args: argparse.Namespace, source: Path, out_dir: Path, progress: Progre
     if not args.quiet:
         print_problems(problems.warnings)
     if args.dry_run:
+        check_pages(outputs, progress)  # every page rendered, none kept
         return result, outputs, None, config
     # Write everything first: a closed terminal or a failing mail server never stops it.
     try:

@@ -27,6 +27,11 @@ PROGRESS: dict[str, Entry] = {
         da="Laver e-mails",
     ),
     "write": _progress("write", en="Writing {folder}", da="Skriver {folder}"),
+    "check_pages": _progress(
+        "check_pages",
+        en="Making the site's pages (a dry run: none is kept)",
+        da="Laver sidens sider (prøvekørsel: ingen gemmes)",
+    ),
     "send": _progress("send", en="Sending the emails", da="Sender e-mails"),
     # steps with words of their own
     "open": _progress("open", en="opening the file", da="åbner filen"),

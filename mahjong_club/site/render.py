@@ -255,6 +255,21 @@ class SitePages(Mapping[str, str]):
             self._before_fork()
         on_two_cores(self._jobs, made, lambda job: told(job.file), count)
 
+    def check(
+        self, on_page: Callable[[str], None] | None = None, workers: int | None = None
+    ) -> None:
+        """Render every page and keep none (a dry run: a page that cannot be rendered stops
+        it as it would stop the run that writes it)."""
+        told = on_page or (lambda file: None)
+
+        def made(job: _Job) -> None:
+            self._render(job)
+
+        count = default_workers(len(self._jobs)) if workers is None else workers
+        if count > 1:
+            self._before_fork()
+        on_two_cores(self._jobs, made, lambda job: told(job.file), count)
+
     def rendered(
         self, on_page: Callable[[str], None] | None = None, workers: int | None = None
     ) -> RenderedPages:
