@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
+import sys
 import time
 import zipfile
 from pathlib import Path
@@ -68,6 +70,62 @@ def test_a_child_whose_result_is_not_wanted_is_stopped_at_once():
     started = time.monotonic()
     assert parallel.meanwhile(lambda: time.sleep(60) or 1, lambda: 0, keep=bool) == (None, 0)
     assert time.monotonic() - started < 30
+
+
+def test_interrupted_while_waiting_the_child_is_stopped_and_waited_for(monkeypatch):
+    real_wait = os.waitpid
+    waits: list[int] = []
+
+    def interrupted(pid: int, options: int) -> tuple[int, int]:
+        waits.append(pid)
+        if len(waits) == 1:
+            raise KeyboardInterrupt("Ctrl-C")  # while this process waits for the child
+        return real_wait(pid, options)
+
+    monkeypatch.setattr(os, "waitpid", interrupted)
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt, match="Ctrl-C"):
+        parallel.meanwhile(lambda: time.sleep(60) or 1, lambda: 0)
+    assert time.monotonic() - started < 30  # stopped, not waited for to the end
+    assert len(waits) == 2 and waits[0] == waits[1]
+    with pytest.raises(ChildProcessError, match="No child process"):
+        real_wait(waits[0], os.WNOHANG)  # and reaped: nothing left behind
+
+
+CHILD_OF_A_KILLED_RUN = """
+import os, signal, sys, time
+sys.path.insert(0, sys.argv[1])
+from mahjong_club.common import parallel
+mark = sys.argv[2]
+
+def theirs():
+    with open(mark, "w") as out:
+        out.write(str(os.getpid()))
+    time.sleep(60)
+    return 1
+
+def ours():
+    while not os.path.exists(mark) or not open(mark).read():
+        time.sleep(0.01)
+    os.kill(os.getpid(), signal.SIGKILL)  # the run killed (kill -9) while its child works
+
+parallel.meanwhile(theirs, ours)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's parent-death signal")
+def test_the_child_of_a_killed_run_ends_with_it(tmp_path):
+    mark = tmp_path / "child.pid"
+    run = subprocess.run(
+        [sys.executable, "-c", CHILD_OF_A_KILLED_RUN, str(ROOT), str(mark)], timeout=60
+    )
+    assert run.returncode == -signal.SIGKILL
+    child = int(mark.read_text())
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and Path(f"/proc/{child}").exists():
+        time.sleep(0.05)
+    status = Path(f"/proc/{child}/status")
+    assert not status.exists() or "Z (zombie)" in status.read_text()
 
 
 def test_without_a_child_this_process_does_its_own_part(monkeypatch):

@@ -14,9 +14,11 @@ than it saves.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import pickle
 import signal
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Sequence
@@ -73,6 +75,7 @@ def meanwhile(
     when the process cannot fork. ``theirs``'s result must pickle."""
     with tempfile.TemporaryDirectory(prefix="mahjong-club-work-") as folder:
         result = Path(folder) / "done.pickle"
+        parent = os.getpid()
         try:
             pid = os.fork()
         except OSError:  # no memory or processes left for a child: without it
@@ -80,6 +83,7 @@ def meanwhile(
         if pid == 0:  # the child: its result to the file, then out without cleaning up
             code = 1
             try:
+                _end_with(parent)
                 # what it may meet (a damaged file) can end it loudly: not on the run's stderr
                 os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
                 with open(result, "wb") as out:
@@ -92,13 +96,43 @@ def meanwhile(
             mine = ours()
             wanted = keep(mine)
         finally:  # an error that stops the run (Ctrl-C too), or not wanted: the child too
-            if not wanted:
-                os.kill(pid, signal.SIGKILL)
-            _, status = os.waitpid(pid, 0)
+            status = _reaped(pid, stop=not wanted)
         if os.waitstatus_to_exitcode(status) == 0 and result.exists():
             with open(result, "rb") as handle:
                 return pickle.load(handle), mine
     return None, mine
+
+
+def _reaped(pid: int, stop: bool) -> int:
+    """The child's wait status once it has ended, stopped first when ``stop``; interrupted
+    while waiting (Ctrl-C), the child is stopped and waited for before the interruption goes
+    on: it never goes on alone, writing into a folder its run is removing."""
+    if stop:
+        os.kill(pid, signal.SIGKILL)
+    try:
+        return os.waitpid(pid, 0)[1]
+    except BaseException:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        raise
+
+
+#: Linux's ``prctl`` option: a signal for this process when the one that forked it ends.
+_PR_SET_PDEATHSIG = 1
+
+
+def _end_with(parent: int) -> None:
+    """In a forked child: end when ``parent`` ends (killed with ``kill -9`` too), rather than
+    go on alone writing a run's files (Linux; elsewhere the child finishes its work)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return
+    prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it ended before that was in place
+        os._exit(1)
 
 
 def _forked(items: Sequence[T], work: Callable[[T], R], told: Callable[[T], None]) -> dict[int, R]:
