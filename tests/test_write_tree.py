@@ -33,7 +33,24 @@ def test_a_name_lands_where_a_close_look_puts_it(name: str) -> None:
     assert Path(target(folder, os.fspath(folder), name)) == expected
 
 
-@pytest.mark.parametrize("name", ["../x", "/etc/x", "a/../../x", "..", "", "players/../../x"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "../x",
+        "/etc/x",
+        "a/../../x",
+        "..",
+        "",
+        "players/../../x",
+        # Windows: a root, a drive, a drive-relative name, backslashes, a hidden stream
+        "\\Windows\\x",
+        "C:x",
+        "C:\\x",
+        "report/C:x",
+        "a\\..\\..\\x",
+        "page.html:stream",
+    ],
+)
 def test_names_leaving_the_folder_are_refused(tmp_path: Path, name: str) -> None:
     with pytest.raises(ValueError, match="not a file name inside its folder"):
         write_tree(tmp_path / "report", {name: "x"})

@@ -140,9 +140,17 @@ def remove_tree(path: Path) -> None:
 
 
 def _inside(folder: Path, name: str) -> Path:
-    """``folder / name`` for a relative name that stays inside ``folder``."""
+    """``folder / name`` for a relative name that stays inside ``folder``, on every system:
+    no ``..`` part, nothing absolute, and no ``\\`` or ``:`` (on Windows a folder separator, a
+    drive, ``C:x``, or a file's hidden stream), so a name means the same place everywhere."""
     parts = Path(name).parts
-    if not parts or Path(name).is_absolute() or any(p in ("", ".", "..") for p in parts):
+    if (
+        not parts
+        or Path(name).is_absolute()
+        or "\\" in name
+        or ":" in name
+        or any(p in ("", ".", "..") for p in parts)
+    ):
         raise ValueError(f"{name!r} is not a file name inside its folder")
     return folder.joinpath(*parts)
 
