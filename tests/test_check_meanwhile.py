@@ -11,6 +11,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import zipfile
 from pathlib import Path
@@ -126,6 +127,32 @@ def test_the_child_of_a_killed_run_ends_with_it(tmp_path):
         time.sleep(0.05)
     status = Path(f"/proc/{child}/status")
     assert not status.exists() or "Z (zombie)" in status.read_text()
+
+
+def test_work_folders_left_by_killed_runs_are_removed(tmp_path, monkeypatch):
+    ended = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], stdout=subprocess.PIPE, check=True
+    )
+    dead = int(ended.stdout)  # a process that has ended
+    prefix = parallel.WORK_PREFIX
+    left = tmp_path / f"{prefix}{dead}-abc"
+    (left / "sub").mkdir(parents=True)
+    (left / "done.pickle").write_bytes(b"half")
+    running = tmp_path / f"{prefix}{os.getpid()}-def"  # this run's own: still working
+    running.mkdir()
+    unknown = tmp_path / f"{prefix}xyz"
+    unknown.mkdir()
+    a_file = tmp_path / f"{prefix}{dead}-file"
+    a_file.write_text("not a folder")
+    a_link = tmp_path / f"{prefix}{dead}-link"
+    a_link.symlink_to(running)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert parallel.meanwhile(lambda: 1, lambda: 2) == (1, 2)
+    assert not left.exists()
+    assert running.is_dir() and unknown.is_dir() and a_file.is_file() and a_link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        p.name for p in (running, unknown, a_file, a_link)
+    )  # and the run's own work folder removed when done
 
 
 def test_without_a_child_this_process_does_its_own_part(monkeypatch):

@@ -17,7 +17,9 @@ from __future__ import annotations
 import ctypes
 import os
 import pickle
+import shutil
 import signal
+import stat
 import sys
 import tempfile
 import threading
@@ -73,9 +75,10 @@ def meanwhile(
     stopped at once. A child that fails gives None: its work is not done again here (it may
     be work this process must not do, such as reading a file not yet checked); nor is it
     when the process cannot fork. ``theirs``'s result must pickle."""
-    with tempfile.TemporaryDirectory(prefix="mahjong-club-work-") as folder:
+    remove_left_over()
+    parent = os.getpid()
+    with tempfile.TemporaryDirectory(prefix=f"{WORK_PREFIX}{parent}-") as folder:
         result = Path(folder) / "done.pickle"
-        parent = os.getpid()
         try:
             pid = os.fork()
         except OSError:  # no memory or processes left for a child: without it
@@ -101,6 +104,50 @@ def meanwhile(
             with open(result, "rb") as handle:
                 return pickle.load(handle), mine
     return None, mine
+
+
+#: The start of a second process's work folder's name (in the system's temporary folder),
+#: followed by its run's process id.
+WORK_PREFIX = "mahjong-club-work-"
+
+
+def remove_left_over(folder: Path | None = None) -> list[Path]:
+    """Remove the work folders that killed runs left in ``folder`` (the system's temporary
+    folder): those of this user whose run's process has ended. Returns what was removed."""
+    folder = folder or Path(tempfile.gettempdir())
+    removed = []
+    try:
+        entries = list(folder.glob(f"{WORK_PREFIX}*"))
+    except OSError:
+        return []
+    for entry in entries:
+        pid = entry.name[len(WORK_PREFIX) :].partition("-")[0]
+        if not pid.isdigit() or _running(int(pid)) or not _own_folder(entry):
+            continue
+        shutil.rmtree(entry, ignore_errors=True)
+        removed.append(entry)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """True when process ``pid`` exists (this user's or another's)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process, or no right to ask: taken as running
+        return True
+    return True
+
+
+def _own_folder(path: Path) -> bool:
+    """True for a folder (not a link) of this user's."""
+    try:
+        info = path.lstat()
+    except OSError:
+        return False
+    owner_ok = not hasattr(os, "getuid") or info.st_uid == os.getuid()
+    return stat.S_ISDIR(info.st_mode) and owner_ok
 
 
 def _reaped(pid: int, stop: bool) -> int:
