@@ -6,6 +6,7 @@ process. tests/test_columnar.py compares every reading both ways too."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import signal
@@ -129,30 +130,49 @@ def test_the_child_of_a_killed_run_ends_with_it(tmp_path):
     assert not status.exists() or "Z (zombie)" in status.read_text()
 
 
-def test_work_folders_left_by_killed_runs_are_removed(tmp_path, monkeypatch):
-    ended = subprocess.run(
-        [sys.executable, "-c", "import os; print(os.getpid())"], stdout=subprocess.PIPE, check=True
-    )
-    dead = int(ended.stdout)  # a process that has ended
+def test_work_folders_left_by_ended_runs_are_removed(tmp_path, monkeypatch):
     prefix = parallel.WORK_PREFIX
-    left = tmp_path / f"{prefix}{dead}-abc"
-    (left / "sub").mkdir(parents=True)
-    (left / "done.pickle").write_bytes(b"half")
-    running = tmp_path / f"{prefix}{os.getpid()}-def"  # this run's own: still working
-    running.mkdir()
-    unknown = tmp_path / f"{prefix}xyz"
-    unknown.mkdir()
-    a_file = tmp_path / f"{prefix}{dead}-file"
+
+    def folder(name: str, lock: bool = True, age: float = 0) -> Path:
+        made = tmp_path / f"{prefix}{name}"
+        made.mkdir()
+        if lock:
+            (made / parallel.IN_USE).touch()
+        if age:
+            os.utime(made, (time.time() - age, time.time() - age))
+        return made
+
+    ended = folder("ended")  # its run's lock is free: the run has ended
+    (ended / "sub").mkdir()
+    (ended / "done.pickle").write_bytes(b"half")
+    in_use = folder("in-use")  # another run's, working now: its lock is held
+    holder = os.open(in_use / parallel.IN_USE, os.O_RDWR)
+    fcntl.flock(holder, fcntl.LOCK_EX)
+    old = folder("olderversion", lock=False, age=parallel.YOUNG_SECONDS + 60)
+    young = folder("being-made", lock=False)  # its run may be about to take the lock
+    odd = [folder("99999999999999999999"), folder("\u00b2-x", lock=False)]
+    a_file = tmp_path / f"{prefix}file"
     a_file.write_text("not a folder")
-    a_link = tmp_path / f"{prefix}{dead}-link"
-    a_link.symlink_to(running)
+    a_link = tmp_path / f"{prefix}link"
+    a_link.symlink_to(ended)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    assert parallel.meanwhile(lambda: 1, lambda: 2) == (1, 2)
-    assert not left.exists()
-    assert running.is_dir() and unknown.is_dir() and a_file.is_file() and a_link.is_symlink()
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        p.name for p in (running, unknown, a_file, a_link)
-    )  # and the run's own work folder removed when done
+    try:
+        assert parallel.meanwhile(lambda: 1, lambda: 2) == (1, 2)
+    finally:
+        os.close(holder)
+    kept = {in_use, young, odd[1], a_file, a_link}
+    assert set(tmp_path.iterdir()) == kept  # and the run's own work folder removed when done
+    assert not ended.exists() and not old.exists() and not odd[0].exists()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root can give a folder away")
+def test_another_users_work_folder_is_left_alone(tmp_path):
+    theirs = tmp_path / f"{parallel.WORK_PREFIX}theirs"
+    theirs.mkdir()
+    (theirs / parallel.IN_USE).touch()
+    os.chown(theirs, 4242, 4242)
+    assert parallel.remove_left_over(tmp_path) == []
+    assert theirs.is_dir()
 
 
 def test_without_a_child_this_process_does_its_own_part(monkeypatch):

@@ -134,6 +134,37 @@ def test_pages_rendered_into_their_files_are_the_pages_rendered_in_memory(
     assert len(names) == len({name for _, name in names}) > 5
 
 
+@pytest.mark.parametrize(
+    ("name", "loaded"),
+    [
+        ("player.html", True),
+        ("player/attendance.html", True),
+        ("index/teams_link.html", True),
+        ("email/player.html", False),
+        ("email/sections/attendance.html", False),
+        ("serve/run.html", False),
+        (".#division.html", False),  # an editor's lock
+        ("player/.#attendance.html", False),
+        ("_events_style.css", False),
+    ],
+)
+def test_the_templates_loaded_before_the_second_process_begins(name, loaded):
+    assert render._page_template(name) is loaded
+
+
+def test_a_stray_template_that_cannot_be_loaded_stops_nothing(site, tmp_path, monkeypatch):
+    from jinja2 import Environment as Env
+
+    real = Env.list_templates
+    monkeypatch.setattr(
+        Env, "list_templates", lambda self, *a, **k: [*real(self, *a, **k), "stray.html"]
+    )
+    SitePages(site).write(tmp_path / "report", workers=2)
+    assert files_in(tmp_path / "report") == {
+        f: page.encode("utf-8") for f, page in render_site(site, workers=1).items()
+    }
+
+
 def test_pages_a_failing_child_did_not_write_are_written_here(site, tmp_path, monkeypatch):
     held = dict(render_site(site, workers=1))
     break_templates(monkeypatch, in_child=True, message="the child breaks")

@@ -14,6 +14,7 @@ than it saves.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import pickle
@@ -23,9 +24,13 @@ import stat
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TypeVar
+
+if sys.platform != "win32":  # a second process needs fork: never on Windows
+    import fcntl
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -77,7 +82,8 @@ def meanwhile(
     when the process cannot fork. ``theirs``'s result must pickle."""
     remove_left_over()
     parent = os.getpid()
-    with tempfile.TemporaryDirectory(prefix=f"{WORK_PREFIX}{parent}-") as folder:
+    end_with_parent = _parent_death_signal()  # looked up here: the child only calls it
+    with tempfile.TemporaryDirectory(prefix=WORK_PREFIX) as folder, _in_use(Path(folder)):
         result = Path(folder) / "done.pickle"
         try:
             pid = os.fork()
@@ -86,7 +92,10 @@ def meanwhile(
         if pid == 0:  # the child: its result to the file, then out without cleaning up
             code = 1
             try:
-                _end_with(parent)
+                if end_with_parent is not None:
+                    end_with_parent()
+                if os.getppid() != parent:  # its run ended before that was in place
+                    os._exit(1)
                 # what it may meet (a damaged file) can end it loudly: not on the run's stderr
                 os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
                 with open(result, "wb") as out:
@@ -106,48 +115,65 @@ def meanwhile(
     return None, mine
 
 
-#: The start of a second process's work folder's name (in the system's temporary folder),
-#: followed by its run's process id.
+#: The start of a second process's work folder's name (in the system's temporary folder).
 WORK_PREFIX = "mahjong-club-work-"
+#: The file in a work folder that its run holds locked while it works.
+IN_USE = "in-use"
+#: A work folder without that file is left alone this long (it may be being made right now).
+YOUNG_SECONDS = 600
+
+
+@contextlib.contextmanager
+def _in_use(folder: Path) -> Iterator[None]:
+    """Hold ``folder``'s :data:`IN_USE` lock while the block runs (the child shares it): the
+    next run sees a folder whose lock it can take as left over by a run that ended."""
+    fd = os.open(folder / IN_USE, os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
 
 
 def remove_left_over(folder: Path | None = None) -> list[Path]:
-    """Remove the work folders that killed runs left in ``folder`` (the system's temporary
-    folder): those of this user whose run's process has ended. Returns what was removed."""
-    folder = folder or Path(tempfile.gettempdir())
-    removed = []
+    """Remove the work folders that ended runs left in ``folder`` (the system's temporary
+    folder): this user's folders (not links) whose :data:`IN_USE` lock nobody holds, or, made
+    before that lock or killed before taking it, older than :data:`YOUNG_SECONDS`. Returns
+    what was removed; never raises (whatever is there, the run goes on)."""
+    removed: list[Path] = []
     try:
-        entries = list(folder.glob(f"{WORK_PREFIX}*"))
+        entries = list((folder or Path(tempfile.gettempdir())).glob(f"{WORK_PREFIX}*"))
     except OSError:
-        return []
+        return removed
     for entry in entries:
-        pid = entry.name[len(WORK_PREFIX) :].partition("-")[0]
-        if not pid.isdigit() or _running(int(pid)) or not _own_folder(entry):
+        try:
+            if _own_folder(entry) and not _held(entry):
+                shutil.rmtree(entry, ignore_errors=True)
+                removed.append(entry)
+        except (OSError, ValueError):
             continue
-        shutil.rmtree(entry, ignore_errors=True)
-        removed.append(entry)
     return removed
 
 
-def _running(pid: int) -> bool:
-    """True when process ``pid`` exists (this user's or another's)."""
+def _held(folder: Path) -> bool:
+    """True when a running run holds ``folder``'s lock, or the folder may be being made."""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # another user's process, or no right to ask: taken as running
+        fd = os.open(folder / IN_USE, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return time.time() - folder.lstat().st_mtime < YOUNG_SECONDS
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
         return True
-    return True
+    finally:
+        os.close(fd)
+    return False
 
 
 def _own_folder(path: Path) -> bool:
     """True for a folder (not a link) of this user's."""
-    try:
-        info = path.lstat()
-    except OSError:
-        return False
-    owner_ok = not hasattr(os, "getuid") or info.st_uid == os.getuid()
-    return stat.S_ISDIR(info.st_mode) and owner_ok
+    info = path.lstat()
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid()
 
 
 def _reaped(pid: int, stop: bool) -> int:
@@ -168,18 +194,17 @@ def _reaped(pid: int, stop: bool) -> int:
 _PR_SET_PDEATHSIG = 1
 
 
-def _end_with(parent: int) -> None:
-    """In a forked child: end when ``parent`` ends (killed with ``kill -9`` too), rather than
-    go on alone writing a run's files (Linux; elsewhere the child finishes its work)."""
+def _parent_death_signal() -> Callable[[], object] | None:
+    """What a forked child calls to end when its run ends (killed with ``kill -9`` too)
+    rather than go on alone writing the run's files: Linux's ``prctl``, looked up before the
+    fork (loading a library in a forked child is unsafe); None elsewhere."""
     if not sys.platform.startswith("linux"):
-        return
+        return None
     try:
         prctl = ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
-        return
-    prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:  # it ended before that was in place
-        os._exit(1)
+        return None
+    return lambda: prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 def _forked(items: Sequence[T], work: Callable[[T], R], told: Callable[[T], None]) -> dict[int, R]:

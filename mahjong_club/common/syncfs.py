@@ -1,23 +1,24 @@
-"""A big folder made durable by one flush of its file system (Linux ``syncfs``).
+"""A big folder's data written out by one flush of its file system (Linux ``syncfs``), before
+each file's own flush.
 
 A run makes its new results durable before showing them (:func:`~mahjong_club.common.files.
 fsync_tree`): every file flushed, then every folder. A federation's run writes 21,000 pages
-and emails, and flushing them one by one (eight at a time) took 2.3 s; one ``syncfs`` of the
-file system holding them took 0.4 s for the same files on this machine's ext4. ``syncfs``
-writes out everything of that file system not yet on the disk, so it gives every file the
-guarantee ``fsync`` gives each.
+and emails, and flushing them one by one (eight at a time) took 2.3 s, the disk asked for
+each file's data in turn. One ``syncfs`` of the file system writes all of it out together;
+each file's ``fsync`` afterwards finds its data written and only confirms it.
 
-It is used only where it is that strong:
+The ``fsync`` of each file stays the check: ``syncfs`` reports a failed write of any file of
+the file system, once, to whoever asks first, so it could miss this run's failure (another
+program's ``sync`` saw it) or report another program's (a review reproduced both). Its own
+answer is therefore not used: the files' flushes say whether this run's data is on the disk,
+exactly as without it.
 
-- Linux 5.8 or later: before, ``syncfs`` did not report a failed write (each ``fsync`` does);
-- a local disk file system (:data:`LOCAL_TYPES`): on a network or FUSE file system (a cloud
-  drive's folder, sshfs) flushing the whole file system need not reach the server or the
-  program behind it for each file, while ``fsync`` of each file asks for exactly that;
+It is used where it can only help:
+
+- Linux 5.8 or later (a ``syncfs`` that writes out everything of the file system);
+- a local disk file system (:data:`LOCAL_TYPES`, read from ``/proc/self/mountinfo``): on a
+  network or FUSE file system flushing the whole of it could wait on far more than the run;
 - a C library that has ``syncfs``.
-
-Anywhere else, or when the file system cannot be told from ``/proc/self/mountinfo``, the files
-are flushed one by one as before. A failed ``syncfs`` is an error naming the folder, as a
-failed ``fsync`` names its file.
 
     >>> mount_type("27 1 254:0 / / rw - ext4 /dev/vda rw\\n", (254, 0))
     'ext4'
@@ -34,9 +35,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-#: File systems on a local disk whose ``syncfs`` writes every file out as ``fsync`` would.
-LOCAL_TYPES = frozenset({"ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs", "zfs"})
-#: The first Linux whose ``syncfs`` reports a write that failed.
+#: File systems on a local disk, whose ``syncfs`` writes out their files' data.
+LOCAL_TYPES = frozenset({"ext2", "ext3", "ext4", "xfs", "btrfs", "f2fs", "jfs"})
+#: From this Linux on ``syncfs`` is used (earlier ones are left as they were).
 REPORTS_ERRORS = (5, 8)
 #: The start of a kernel release: its major and minor numbers.
 _RELEASE = re.compile(r"(\d+)\.(\d+)")
@@ -64,7 +65,7 @@ def mount_type(mountinfo: str, device: tuple[int, int]) -> str | None:
 
 
 def can_flush_at_once(folder: Path) -> bool:
-    """True where one ``syncfs`` makes everything in ``folder`` durable (see the module)."""
+    """True where one ``syncfs`` can write out everything in ``folder`` (see the module)."""
     if not sys.platform.startswith("linux") or _syncfs() is None:
         return False
     if not kernel_at_least(os.uname().release, REPORTS_ERRORS):
@@ -78,17 +79,19 @@ def can_flush_at_once(folder: Path) -> bool:
     return kind in LOCAL_TYPES
 
 
-def flush_file_system(folder: Path) -> None:
-    """Write out everything of the file system holding ``folder`` (``syncfs``); an OSError
-    naming ``folder`` when it fails. Only where :func:`can_flush_at_once`."""
+def push_file_system(folder: Path) -> bool:
+    """Write out everything of the file system holding ``folder`` (``syncfs``); True when it
+    said it did. What it says is not a check of this run's files (see the module): a failure,
+    or a system that refuses the call, only means each file's flush does all the work."""
     call = _syncfs()
     if call is None:
-        raise OSError(38, os.strerror(38), str(folder))  # ENOSYS: asked where it is missing
-    fd = os.open(folder, os.O_RDONLY)
+        return False
     try:
-        if call(fd) != 0:
-            code = ctypes.get_errno()
-            raise OSError(code, os.strerror(code), str(folder))
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        return bool(call(fd) == 0)
     finally:
         os.close(fd)
 

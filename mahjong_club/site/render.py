@@ -17,7 +17,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, pass_context, select_autoescape
+from jinja2 import (
+    Environment,
+    PackageLoader,
+    StrictUndefined,
+    TemplateError,
+    pass_context,
+    select_autoescape,
+)
 from jinja2.runtime import Context
 from markupsafe import Markup
 
@@ -314,12 +321,17 @@ class SitePages(Mapping[str, str]):
         every page template loaded (or compiled), with what they extend and include."""
         env, _ = self._prepared()
         for name in env.list_templates(filter_func=_page_template):
-            env.get_template(name)
+            try:
+                env.get_template(name)
+            except TemplateError:  # a stray file (an editor's lock): only its use would fail
+                continue
 
 
 def _page_template(name: str) -> bool:
-    """True for a template of the site's pages (not an email's)."""
-    return name.endswith(".html") and not name.startswith("email/")
+    """True for a template of the site's pages (not an email's or the drop page's, nor a
+    hidden file)."""
+    hidden = name.rpartition("/")[2].startswith(".")
+    return name.endswith(".html") and not name.startswith(("email/", "serve/")) and not hidden
 
 
 def render_site(
