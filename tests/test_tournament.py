@@ -3,10 +3,12 @@ rulesets, the ranking with session columns, the penalty list and the EMA export.
 
 import copy
 import csv
+import datetime as dt
 from pathlib import Path
 
 import pytest
 
+from mahjong_club.pipeline import read_workbook
 from process import main
 from tests.builders import assert_refused, write_workbook
 from tests.builders import sheet_rows as rows
@@ -391,3 +393,74 @@ def test_tournament_page_and_organiser_email(tmp_path, language, texts):
         next((out / "outbox").glob("*organiser.eml")).read_bytes().decode("utf-8", "replace")
     )
     assert "Bo Berg" in organiser
+
+
+# --- a table's game name and date (Game, Date): one per table, and one table per name -----
+
+
+def named(
+    games: list[list[object]], names: dict[int, object], dates: dict[int, object] | None = None
+):
+    """The Games rows with a Game and a Date column, filled in for the data rows (0-based)
+    given; the header row stays first."""
+    rows = [[*games[0], "Game", "Date"]]
+    for k, row in enumerate(games[1:]):
+        rows.append([*row, names.get(k), (dates or {}).get(k)])
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("names", "row", "message"),
+    [
+        # session 1 table 1 (rows 2-5) and session 2 table 2 (rows 14-17) both "G1"
+        (
+            {0: "G1", 1: "G1", 2: "G1", 3: "G1", 12: "G1", 13: "G1", 14: "G1", 15: "G1"},
+            14,
+            "table 2 of session 2 is game 'G1', as table 1 of session 1 is (row 2)",
+        ),
+        # a name written for session 1 table 1 that is session 2 table 1's own ("2/1")
+        (
+            {0: "2/1", 1: "2/1", 2: "2/1", 3: "2/1"},
+            10,
+            "table 1 of session 2 is game '2/1', as table 1 of session 1 is (row 2)",
+        ),
+        # the rows of one table name two games
+        (
+            {0: "G1", 1: "G1", 2: "G2", 3: "G1"},
+            4,
+            "table 1 of session 1 is game 'G1' in row 2 but 'G2' here",
+        ),
+    ],
+)
+def test_a_games_name_belongs_to_one_table(tmp_path, capsys, names, row, message):
+    sheets = tournament()
+    sheets["Games"] = named(sheets["Games"], names)
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 1 and not out.exists()
+    assert f"sheet 'Games', row {row}, column 'Game': {message}" in err
+
+
+def test_a_tables_dates_agree(tmp_path, capsys):
+    sheets = tournament()
+    day, other = dt.date(2026, 1, 10), dt.date(2026, 1, 11)
+    sheets["Games"] = named(sheets["Games"], {}, {4: day, 5: day, 6: other, 7: day})
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 1 and not out.exists()
+    assert (
+        "sheet 'Games', row 8, column 'Date': table 2 of session 1 has date '2026-01-10' in"
+        " row 6 but '2026-01-11' here" in err
+    )
+
+
+def test_a_name_or_a_date_on_one_row_of_a_table_is_the_tables(tmp_path):
+    sheets = tournament()
+    day = dt.date(2026, 1, 10)
+    sheets["Games"] = named(sheets["Games"], {1: "Final"}, {3: day})
+    path = write_workbook(tmp_path / "open.xlsx", sheets)
+    season, problems = read_workbook(path)
+    assert not problems.errors
+    first = next(g for g in season.games if g.session == "1" and g.table == "1")
+    assert (first.id, first.date) == ("Final", day)
+    assert sorted(g.id for g in season.games) == ["1/2", "2/1", "2/2", "Final"]

@@ -270,6 +270,29 @@ TABLE_TOTAL_MCR = entry(
     da="de fire scorer ved bord {table} i runde {session} (række {rows}) giver {total}"
     " tilsammen; de skal give 0 (MCR-spilpoint giver altid 0 tilsammen)",
 )
+TABLE_GAME_DISAGREES = entry(
+    "league.table_game_disagrees",
+    en="table {table} of session {session} is game {agreed!r} in row {row} but {value!r} here;"
+    " the four rows of a table must agree",
+    da="bord {table} i runde {session} er spillet {agreed!r} i række {row}, men {value!r} her;"
+    " et bords fire rækker skal stemme overens",
+)
+TABLE_DATE_DISAGREES = entry(
+    "league.table_date_disagrees",
+    en="table {table} of session {session} has date {agreed!r} in row {row} but {value!r}"
+    " here; the four rows of a table must agree",
+    da="bord {table} i runde {session} har datoen {agreed!r} i række {row}, men {value!r}"
+    " her; et bords fire rækker skal stemme overens",
+)
+TABLE_GAME_TWICE = entry(
+    "league.table_game_twice",
+    en="table {table} of session {session} is game {game!r}, as table {other_table} of session"
+    " {other_session} is (row {row}); every table's game needs a name of its own (or leave"
+    " Game blank)",
+    da="bord {table} i runde {session} er spillet {game!r}, ligesom bord {other_table} i runde"
+    " {other_session} (række {row}); hvert bords spil skal have sit eget navn (eller lad Spil"
+    " være tomt)",
+)
 TABLE_TOTAL = entry(
     "league.table_total",
     en="the four scores at table {table} of session {session} (rows {rows}) add up to"

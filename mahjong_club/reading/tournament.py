@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key
@@ -29,7 +30,12 @@ from mahjong_club.reading.names import NameBook
 from mahjong_club.reading.penalties import read_penalties
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
-from rules.game_checks import check_score_total, check_seat_count, missing_from_session
+from rules.game_checks import (
+    check_rows_agree,
+    check_score_total,
+    check_seat_count,
+    missing_from_session,
+)
 from rules.model import Division, Game, GameType, Seat, Substitution
 
 
@@ -46,6 +52,8 @@ SUBSTITUTED = Column("Substituted", parse_substitution, required=False)
 GAME = Column("Game", parse_text, required=False, danish="Spil")
 DATE = Column("Date", parse_date, required=False, danish="Dato")
 SEAT = Column("Seat", parse_wind, required=False, danish="Plads")
+T = TypeVar("T")
+
 TOURNAMENT_GAMES = Schema("Games", (SESSION, TABLE, PLAYER, SCORE, SUBSTITUTED, GAME, DATE, SEAT))
 
 
@@ -97,6 +105,7 @@ def read_tournament(book: Workbook, season: Season, problems: Problems) -> Seaso
         _read_row(row, book.names, season, seating)
     _check_sessions(table, seating)
     played = {s for (s, _), rows in seating.tables.items() if any(r.scored for r in rows)}
+    named: dict[str, Game] = {}  # each game by its id, to refuse one id for two tables
     for (session, number), rows in sorted(
         seating.tables.items(), key=lambda kv: (natural_key(kv[0][0]), natural_key(kv[0][1]))
     ):
@@ -107,7 +116,7 @@ def read_tournament(book: Workbook, season: Season, problems: Problems) -> Seaso
             ]
             continue
         game = _table_game(table, season, name, session, number, rows)
-        if game is not None:
+        if game is not None and _named_once(table, game, named):
             season.games.append(game)
     season.divisions = [Division(name, game_type(season.settings), 1, tuple(seating.players))]
     if book.find("Penalties") is not None:
@@ -218,5 +227,57 @@ def _table_game(
             start=season.ruleset.start_points,
         )
         return None
-    game_id = rows[0].game_id or f"{session}/{number}"
-    return Game(game_id, name, four(seats), rows[0].date, first, session, number)
+    written = _agreed(table, session, number, [(r.number, r.game_id) for r in rows], GAME)
+    date = _agreed(table, session, number, [(r.number, r.date) for r in rows], DATE)
+    if written is False or date is False:
+        return None
+    game_id = written or f"{session}/{number}"
+    return Game(game_id, name, four(seats), date or None, first, session, number)
+
+
+def _agreed(
+    table: Table, session: str, number: str, values: list[tuple[int, T]], column: Column[Any]
+) -> T | Literal[False] | None:
+    """What the rows of one table give in ``column`` (a game's name or date, which belong to
+    the table as a whole): None when none gives one, False (reported) when they differ."""
+    given = [(row, value) for row, value in values if value is not None]
+    wrong = check_rows_agree(given)
+    for disagreement in wrong:
+        what = texts.TABLE_GAME_DISAGREES if column is GAME else texts.TABLE_DATE_DISAGREES
+        shown = [
+            v.isoformat() if isinstance(v, dt.date) else v
+            for v in (disagreement.agreed, disagreement.value)
+        ]
+        table.error(
+            disagreement.row,
+            column,
+            what,
+            table=number,
+            session=session,
+            agreed=shown[0],
+            row=disagreement.agreed_row,
+            value=shown[1],
+        )
+    if wrong:
+        return False
+    return given[0][1] if given else None  # given on some rows only, it is the table's
+
+
+def _named_once(table: Table, game: Game, named: dict[str, Game]) -> bool:
+    """True the first time ``game``'s id is given to a table; after that an error (every
+    table's game is told apart by its id: penalties, the site, last week's standings)."""
+    other = named.setdefault(game.id, game)
+    if other is game:
+        return True
+    table.error(
+        game.row,
+        GAME,
+        texts.TABLE_GAME_TWICE,
+        table=game.table,
+        session=game.session,
+        game=game.id,
+        other_table=other.table,
+        other_session=other.session,
+        row=other.row,
+    )
+    return False
