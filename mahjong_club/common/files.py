@@ -30,8 +30,6 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import BinaryIO
 
-from mahjong_club.common.syncfs import can_flush_at_once, push_file_system
-
 _NEW_FILE_MODE = 0o644
 _NEW_FOLDER_MODE = 0o755
 
@@ -219,15 +217,8 @@ def target(folder: Path, root: str, name: str) -> str:
 FSYNC_THREADS = 8
 
 
-#: From this many files a folder's data is first written out by one flush of its whole file
-#: system (:mod:`~mahjong_club.common.syncfs`); each file's own flush then finds it written.
-FLUSH_AT_ONCE_FILES = 1000
-
-
 def fsync_tree(folder: Path) -> None:
-    """Make everything under ``folder`` durable: every file, then every folder, deepest first
-    (for :data:`FLUSH_AT_ONCE_FILES` files or more, the file system's data written out at
-    once first: each file's flush then only checks that its own data is on the disk)."""
+    """Make everything under ``folder`` durable: every file, then every folder, deepest first."""
     walked = list(os.walk(folder, topdown=False))
     files = [
         path
@@ -235,8 +226,6 @@ def fsync_tree(folder: Path) -> None:
         for path in (os.path.join(root, name) for name in names)
         if not os.path.islink(path)
     ]
-    if len(files) >= FLUSH_AT_ONCE_FILES and can_flush_at_once(folder):
-        push_file_system(folder)  # the data out in one go; each file's flush below then checks
     if len(files) > FSYNC_THREADS:
         with ThreadPoolExecutor(FSYNC_THREADS) as pool:
             list(pool.map(fsync_file, files))
