@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from jinja2 import (
     Environment,
@@ -203,6 +203,8 @@ class _Packed(Mapping[str, bytes]):
         return len(self._packed)
 
 
+R = TypeVar("R")
+
 #: A site of this many pages or more is rendered on two cores (when the machine has two and
 #: the process may fork): below it, starting the second process costs more than it saves.
 PARALLEL_PAGES = 500
@@ -251,50 +253,53 @@ class SitePages(Mapping[str, str]):
         name before it is rendered. ``workers`` 2 renders and writes every other page in a
         forked second process (the default for :data:`PARALLEL_PAGES` pages or more, see
         :func:`default_workers`); a page the child did not finish is made here."""
-        told = on_page or (lambda file: None)
         writer = TreeWriter(folder)
 
         def made(job: _Job) -> None:
             writer.write(job.file, self._render(job).encode("utf-8"))
 
-        count = default_workers(len(self._jobs)) if workers is None else workers
-        if count > 1:
-            self._before_fork()
-        on_two_cores(self._jobs, made, lambda job: told(job.file), count)
+        self._each(made, on_page, workers)
 
     def check(
         self, on_page: Callable[[str], None] | None = None, workers: int | None = None
     ) -> None:
         """Render every page and keep none (a dry run: a page that cannot be rendered stops
         it as it would stop the run that writes it)."""
-        told = on_page or (lambda file: None)
 
         def made(job: _Job) -> None:
             self._render(job)
 
-        count = default_workers(len(self._jobs)) if workers is None else workers
-        if count > 1:
-            self._before_fork()
-        on_two_cores(self._jobs, made, lambda job: told(job.file), count)
+        self._each(made, on_page, workers)
 
     def rendered(
         self, on_page: Callable[[str], None] | None = None, workers: int | None = None
     ) -> RenderedPages:
         """Every page rendered and held compressed (:class:`RenderedPages`), as :meth:`write`
         would write them."""
-        told = on_page or (lambda file: None)
 
         def packed(job: _Job) -> bytes:
             return zlib.compress(self._render(job).encode("utf-8"), 1)
 
-        count = default_workers(len(self._jobs)) if workers is None else workers
-        if count > 1:
-            self._before_fork()
-        done = on_two_cores(self._jobs, packed, lambda job: told(job.file), count)
+        done = self._each(packed, on_page, workers)
         files = RenderedPages()
         for job, page in zip(self._jobs, done, strict=True):
             files.keep(job.file, page)
         return files
+
+    def _each(
+        self,
+        work: Callable[[_Job], R],
+        on_page: Callable[[str], None] | None,
+        workers: int | None,
+    ) -> list[R]:
+        """``work`` of every page, in the pages' order, ``on_page`` told each page's file
+        name first; on two cores for a big site (:func:`default_workers`), what both
+        processes need made before the fork."""
+        told = on_page or (lambda file: None)
+        count = default_workers(len(self._jobs)) if workers is None else workers
+        if count > 1:
+            self._before_fork()
+        return on_two_cores(self._jobs, work, lambda job: told(job.file), count)
 
     def _render(self, job: _Job) -> str:
         """One page's HTML."""
