@@ -284,17 +284,26 @@ def season_standings(
     by_division: dict[str, list[Game]] = defaultdict(list)
     for game in games:
         by_division[game.division].append(game)
+    pen_by, dice_by = by_division_of(penalties, dice)
+    ordered = sorted(divisions, key=division_order)
+    return [
+        division_standings(d, by_division[d.name], pen_by[d.name], dice_by[d.name], ruleset, scored)
+        for d in ordered
+    ]
+
+
+def by_division_of(
+    penalties: Iterable[Penalty], dice: Iterable[DiceRoll]
+) -> tuple[dict[str, list[Penalty]], dict[str, list[DiceRoll]]]:
+    """The penalties and the dice rolls of each division, by its name (a penalty without a
+    division under "")."""
     pen_by: dict[str, list[Penalty]] = defaultdict(list)
     for penalty in penalties:
         pen_by[penalty.division or ""].append(penalty)
     dice_by: dict[str, list[DiceRoll]] = defaultdict(list)
     for roll in dice:
         dice_by[roll.division].append(roll)
-    ordered = sorted(divisions, key=division_order)
-    return [
-        division_standings(d, by_division[d.name], pen_by[d.name], dice_by[d.name], ruleset, scored)
-        for d in ordered
-    ]
+    return pen_by, dice_by
 
 
 def division_order(division: Division) -> tuple[int, int, str]:

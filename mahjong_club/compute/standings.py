@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -17,7 +16,13 @@ from mahjong_club.messages import compute as texts
 from mahjong_club.model import Season, season_dates
 from rules.dice import settle_with_dice
 from rules.model import DiceRoll, Penalty
-from rules.standings import DivisionStandings, Scored, earlier_standings, season_standings
+from rules.standings import (
+    DivisionStandings,
+    Scored,
+    by_division_of,
+    earlier_standings,
+    season_standings,
+)
 from rules.status import row_statuses, tie_decides_status
 from rules.tiebreakers import DiceNeeded
 
@@ -181,12 +186,7 @@ def _without_later(
 ) -> list[DivisionStandings]:
     """Each division's standings ``now`` without the games not ``kept``."""
     later = {g.id for g in season.games if g.id not in kept}
-    pen_by: dict[str, list[Penalty]] = defaultdict(list)
-    for penalty in penalties:
-        pen_by[penalty.division or ""].append(penalty)
-    dice_by: dict[str, list[DiceRoll]] = defaultdict(list)
-    for roll in rolls:
-        dice_by[roll.division].append(roll)
+    pen_by, dice_by = by_division_of(penalties, rolls)
     before = []
     for standing in now:
         name = standing.division.name
