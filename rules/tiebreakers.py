@@ -45,7 +45,7 @@ class PlayerRecord:
     points: int | Fraction
     minipoints: int | None
     places: tuple[int, int, int, int]
-    results: tuple[tuple[str, SeatResult], ...] = ()
+    results: Sequence[tuple[str, SeatResult]] = ()
     penalty_points: int = 0
     disqualified: bool = False
 
