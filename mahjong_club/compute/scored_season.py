@@ -72,9 +72,10 @@ def usable(ruleset: Ruleset) -> bool:
 @dataclass
 class _Scored:
     """One division's games scored, seat by seat (seat ``4k + j`` is game ``k``'s seat
-    ``j``): who sat there (a code into ``names``), placement, points in twelfths, minipoints
-    (MCR), whether they played themselves and the final score; ``special`` holds the rules'
-    own results of the tables they score specially, by game."""
+    ``j``): who sat there (a code into ``names``), placement, points in twelfths, whether
+    they played themselves and the final score (an MCR seat's minipoints when played
+    themselves, else none); ``special`` holds the rules' own results of the tables they score
+    specially, by game."""
 
     division: Division
     names: list[str]
@@ -83,7 +84,6 @@ class _Scored:
     player: Array
     place: Array
     points: Array
-    minipoints: Array
     played: Array
     final: Array
     special: dict[int, list[SeatResult]]
@@ -267,11 +267,10 @@ def _score(
         code.setdefault(member, len(code))
     for name in sorted(set(players) - code.keys()):
         code[name] = len(code)
-    player = np.fromiter(map(code.__getitem__, players), np.int64, len(seats))
+    player = np.fromiter(map(code.__getitem__, players), np.int32, len(seats))
     final = np.fromiter(scores, np.int64, len(seats))
     mcr = division.game is GameType.MCR
     place, points = _plain(final.reshape(-1, 4), mcr, ruleset)
-    minipoints = final.copy() if mcr else np.zeros(len(seats), np.int64)
     played = np.ones(len(seats), bool)
     special: dict[int, list[SeatResult]] = {}
     odd = {i // 4 for i in compress(count(), map(Sub.NONE.__ne__, subs))}
@@ -289,11 +288,7 @@ def _score(
                 result.played,
             )
             final[i] = result.final_score or 0
-            if mcr:
-                minipoints[i] = result.minipoints or 0
-    return _Scored(
-        division, list(code), code, games, player, place, points, minipoints, played, final, special
-    )
+    return _Scored(division, list(code), code, games, player, place, points, played, final, special)
 
 
 def _plain(scores: Array, mcr: bool, ruleset: Ruleset) -> tuple[Array, Array]:
@@ -307,7 +302,7 @@ def _plain(scores: Array, mcr: bool, ruleset: Ruleset) -> tuple[Array, Array]:
     shares = (upto[higher + tied] - upto[higher]) // tied
     if not mcr:
         shares = shares + (scores - ruleset.start_points) * UNIT
-    return (higher + 1).ravel(), shares.ravel()
+    return (higher + 1).astype(np.int8).ravel(), shares.ravel()
 
 
 def _twelfths(points: int | Fraction) -> int:
@@ -341,7 +336,8 @@ def _records(
     fractional = np.zeros(count, np.int64)
     np.add.at(fractional, player, s.points[seats] % UNIT != 0)
     minipoints = np.zeros(count, np.int64)
-    np.add.at(minipoints, player, s.minipoints[seats])
+    if division.game is GameType.MCR:  # a seat's game points when played themselves, else 0
+        np.add.at(minipoints, player, np.where(s.played[seats], s.final[seats], 0))
     places = np.zeros((count, 4), np.int64)
     np.add.at(places, (player, s.place[seats] - 1), 1)
     by_player = seats[np.argsort(player, kind="stable")]
