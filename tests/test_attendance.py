@@ -9,6 +9,8 @@ from rules.attendance import (
     ONE_DIVISION,
     TWO_DIVISIONS,
     Advice,
+    Event,
+    History,
     Status,
     advice,
     attendance_history,
@@ -159,3 +161,27 @@ def test_advice_counts_the_coming_thursdays():
     # a night marked not regular is not a coming night
     tip = advice(START, night(12), 4, 13, ONE_DIVISION, not_regular=[night(13)])
     assert (tip.coming, tip.must_attend) == (1, 2)
+
+
+def test_a_members_history_is_found_by_name_as_members_are_added():
+    """The result's lookup by name (each substituted seat asks) sees members added after an
+    earlier lookup, and the first of a name."""
+    from fractions import Fraction
+
+    from mahjong_club.compute.attendance import AttendanceResult, MemberAttendance
+
+    def member(name: str, history: History) -> MemberAttendance:
+        tip = Advice(START, 0, 0)
+        return MemberAttendance(name, 1, Fraction(2, 5), 0, 0, Status.OK, None, tip, history)
+
+    first, second, third = (
+        History(()),
+        History((Event(START, "night", 1, 1, Status.OK, None),)),
+        History((Event(START, "check", 0, 0, Status.WARNING, START),)),
+    )
+    result = AttendanceResult(START, START, [], [member("A", first)])
+    assert result.history("A") is first and result.history("B") is None
+    result.members.append(member("B", second))
+    assert result.history("B") is second and result.history("A") is first
+    result.members.append(member("C", third))
+    assert result.history("C") is third

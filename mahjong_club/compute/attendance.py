@@ -26,7 +26,7 @@ from rules.attendance import (
     attendance_history,
     requirement,
 )
-from rules.model import Division
+from rules.model import Division, Substitution
 from rules.tiebreakers import name_order
 
 
@@ -53,10 +53,16 @@ class AttendanceResult:
     as_of: dt.date
     regular_nights: list[dt.date]
     members: list[MemberAttendance] = field(default_factory=list)
+    _by_player: dict[str, History] = field(default_factory=dict, repr=False, compare=False)
 
     def history(self, player: str) -> History | None:
-        """A member's attendance history."""
-        return next((m.history for m in self.members if m.player == player), None)
+        """A member's attendance history (looked up by name: a federation's substituted
+        seats each ask, among 10,000 members)."""
+        if len(self._by_player) != len(self.members):
+            self._by_player = {}
+            for member in self.members:
+                self._by_player.setdefault(member.player, member.history)
+        return self._by_player.get(player)
 
 
 def regular_nights(season: Season, problems: Problems) -> tuple[list[dt.date], set[dt.date]]:
@@ -192,9 +198,14 @@ def _member(
 
 def _check_substitutions(season: Season, result: AttendanceResult, problems: Problems) -> None:
     """A game marking a member substituted while not substitutable is a warning."""
+    none = Substitution.NONE
     for game in season.games:
-        if game.date is None:
-            continue
+        a, b, c, d = game.seats
+        if (
+            game.date is None
+            or a.substitution is b.substitution is c.substitution is d.substitution is none
+        ):
+            continue  # a federation's million seats: most games have no substitute
         for seat in game.seats:
             if not seat.substituted:
                 continue
