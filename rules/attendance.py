@@ -247,5 +247,17 @@ def advice(
     """
     check = next_check(season_start, as_of)
     coming = len(upcoming_nights(as_of, check, known_nights, not_regular))
+    return advice_before(check, coming, attended, regular, required)
+
+
+def advice_before(
+    check: dt.date, coming: int, attended: int, regular: int, required: Fraction
+) -> Advice:
+    """:func:`advice` when the next check and the number of regular nights before it are
+    known (they are the same for every member of a season).
+
+    >>> advice_before(dt.date(2025, 12, 11), 2, 4, 12, ONE_DIVISION).must_attend
+    2
+    """
     need = nights_needed(regular + coming, required) - attended
     return Advice(check, coming, max(0, need))

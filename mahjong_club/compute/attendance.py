@@ -22,9 +22,11 @@ from rules.attendance import (
     History,
     Mark,
     Status,
-    advice,
+    advice_before,
     attendance_history,
+    next_check,
     requirement,
+    upcoming_nights,
 )
 from rules.model import Division, Substitution
 from rules.tiebreakers import name_order
@@ -112,6 +114,8 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
     _check_early_games(season, start, problems)
     result = AttendanceResult(start, as_of, [n for n in nights if start <= n <= as_of])
     strangers = [n for n in sheet.marks if n not in divisions_of]
+    check = next_check(start, as_of)  # the next check, and the nights before it: everyone's
+    coming = len(upcoming_nights(as_of, check, nights, not_regular))
     for player in sorted(divisions_of, key=name_order):
         count = len(divisions_of[player])
         if count >= 3:
@@ -131,7 +135,7 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
                 sheet.sheet, None, "Player", texts.NO_ATTENDANCE_ROW, player=player, hint=hint
             )
         marks = sheet.marks.get(player, {})
-        result.members.append(_member(player, count, marks, nights, not_regular, result))
+        result.members.append(_member(player, count, marks, nights, (check, coming), result))
     _check_substitutions(season, result, problems)
     return result
 
@@ -181,10 +185,11 @@ def _member(
     count: int,
     marks: dict[dt.date, Mark],
     nights: list[dt.date],
-    not_regular: set[dt.date],
+    upcoming: tuple[dt.date, int],
     result: AttendanceResult,
 ) -> MemberAttendance:
-    """One member's status, history and advice from their marks."""
+    """One member's status, history and advice from their marks; ``upcoming`` is the next
+    check and the number of regular nights before it."""
     start, as_of = result.season_start, result.as_of
     on_time = [d for d, m in marks.items() if m is Mark.ON_TIME]
     required = requirement(count)
@@ -192,7 +197,7 @@ def _member(
     status, since = history.at(as_of)
     regular = len(result.regular_nights)
     attended = sum(1 for d in result.regular_nights if marks.get(d) is Mark.ON_TIME)
-    tip = advice(start, as_of, attended, regular, required, nights, not_regular)
+    tip = advice_before(*upcoming, attended, regular, required)
     return MemberAttendance(player, count, required, regular, attended, status, since, tip, history)
 
 
