@@ -264,3 +264,81 @@ def test_the_sample_season_runs_the_same_by_arrays(tmp_path, monkeypatch):
     assert tree(by_arrays / "report") == tree(by_rules / "report")
     emails = without_stamps(tree(by_arrays / "outbox"))
     assert emails == without_stamps(tree(by_rules / "outbox")) and emails
+
+
+BIG = 10**18
+
+
+@pytest.mark.parametrize(
+    ("division", "games", "ruleset"),
+    [
+        # one table of 10**18: twelfths of it pass 64 bits
+        (RIICHI, [game("1", "R", ("A", BIG), ("B", -BIG + 120000), ("C", 0), ("D", 0))], Ruleset()),
+        # beyond 64 bits altogether
+        (
+            RIICHI,
+            [game("1", "R", ("A", 10 * BIG), ("B", -10 * BIG + 120000), ("C", 0), ("D", 0))],
+            Ruleset(),
+        ),
+        # ten tables of +-10**18: a member's minipoints pass 64 bits
+        (
+            MCR,
+            [game(str(n), "M", ("A", BIG), ("B", -BIG), ("C", 0), ("D", 0)) for n in range(10)],
+            Ruleset(),
+        ),
+        # the settings
+        (
+            RIICHI,
+            [game("1", "R", ("A", 30000), ("B", 30000), ("C", 30000), ("D", 30000))],
+            Ruleset(uma=(BIG, 0, 0, -BIG)),
+        ),
+    ],
+)
+def test_numbers_beyond_64_bit_sums_are_ranked_by_the_rules(division, games, ruleset):
+    """The reader takes scores of any size that add up right; the arrays refuse what their
+    sums cannot hold (TooBig) and the run ranks it by the rules, whose integers have no
+    limit (a review found the sums wrapping round: ranks turned upside down)."""
+    from mahjong_club.compute.scored_season import TooBig
+    from mahjong_club.model import Season
+    from mahjong_club.model.settings import Settings
+
+    with pytest.raises(TooBig, match=division.name):
+        ScoredSeason([division], games, [], ruleset)
+    season = Season(
+        settings=Settings(), ruleset=ruleset, divisions=[division], games=games, has_league=True
+    )
+    original = standings_module.ARRAY_GAMES
+    standings_module.ARRAY_GAMES = 0
+    try:
+        by_arrays = compute_standings(season, Problems(), None)
+    finally:
+        standings_module.ARRAY_GAMES = original
+    reference = season_standings([division], games, [], [], ruleset)
+    assert rows(by_arrays.standings) == rows(reference)
+
+
+def test_records_refuse_a_penalty_the_games_were_not_scored_with():
+    """Under ema-revised a lateness penalty changes its table's scores: the records of a
+    season scored without it cannot take it (they would neither score nor deduct it)."""
+    ruleset = Ruleset.for_riichi_ruleset("ema-revised")
+    played = [game("1", "R", ("A", 31000), ("B", 30500), ("C", 30000), ("D", 28500))]
+    late = [Penalty("A", PenaltyKind.LATENESS, 1000, "1", division="R")]
+    scored = ScoredSeason([RIICHI], played, [], ruleset)
+    with pytest.raises(ValueError, match="not scored with"):
+        scored.records(late)
+    assert ScoredSeason([RIICHI], played, late, ruleset).records(late)
+
+
+def test_a_members_results_copy_and_compare_as_the_tuple():
+    """Pickled (as the second process's data would be), a member's results are the plain
+    tuple, not the division's arrays; they equal the tuple and no list."""
+    import pickle
+
+    played = [game("1", "M", ("A", 40), ("B", 10), ("C", -20), ("D", -30))]
+    scored = ScoredSeason([MCR], played, [], Ruleset())
+    (_, members, _) = scored.records([]).divisions[0]
+    results = members[0].results
+    copied = pickle.loads(pickle.dumps(results, protocol=0))
+    assert type(copied) is tuple and copied == tuple(results) == results
+    assert results != list(results)
+    assert len(pickle.dumps(members[0])) < 2000

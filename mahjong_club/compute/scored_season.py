@@ -18,7 +18,7 @@ the uma and the MCR table points are whole numbers (the club's settings always a
 every result is a whole number of twelfths; other settings are ranked by the reference.
 
 Last week's standings are the same sums over the games dated up to then
-(:meth:`ScoredSeason.standings` with ``until``), not a second scoring.
+(:meth:`ScoredSeason.records` with ``until``), not a second scoring.
 
 tests/test_scored_season.py holds both paths to the same rows (ranks, numbers and their
 kinds, ``Decided by``, dice to roll, every result) on random seasons.
@@ -54,6 +54,14 @@ from rules.tiebreakers import PlayerRecord, TieContext, chain_for, rank_players
 
 #: Points are held in twelfths of a point: a share of two, three or four places is exact.
 UNIT = 12
+#: Sums in the arrays stay below this (64-bit integers); bigger seasons take the rules' path.
+_ROOM = 1 << 62
+
+
+class TooBig(ValueError):
+    """A division's scores or the settings are too big for 64-bit sums (the rules' own
+    path, in Python's unbounded integers, ranks them)."""
+
 
 Array = Any  # a numpy array (numpy's own types say little more here)
 
@@ -139,9 +147,14 @@ class _Results(Sequence[tuple[str, SeatResult]]):
         return iter(self._all())
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence):
-            return self._all() == tuple(other)
+        if isinstance(other, _Results):
+            return self._all() == other._all()
+        if isinstance(other, tuple):
+            return self._all() == other
         return NotImplemented
+
+    def __reduce__(self) -> tuple[type[tuple[object, ...]], tuple[tuple[object, ...]]]:
+        return tuple, (self._all(),)  # a copy is the tuple (not the division's arrays)
 
     def __hash__(self) -> int:
         return hash(self._all())
@@ -192,7 +205,8 @@ class ScoredSeason:
     those dated up to a day), :meth:`rank` ranks the records with a set of dice rolls.
 
     ``penalties`` are the season's: those deducted from a table's scores at once are part of
-    the scoring. ``usable(ruleset)`` must hold."""
+    the scoring (:meth:`records` takes these or some of them). ``usable(ruleset)`` must hold;
+    :class:`TooBig` is raised for numbers 64-bit sums cannot hold."""
 
     def __init__(
         self,
@@ -212,6 +226,9 @@ class ScoredSeason:
             _score(d, by_division[d.name], _immediate(pen_by[d.name], d, ruleset), ruleset)
             for d in sorted(divisions, key=division_order)
         ]
+        self._scoring = {
+            p for d in divisions for p in pen_by[d.name] if is_immediate(p, d.game, ruleset)
+        }
 
     def records(self, penalties: Sequence[Penalty], until: dt.date | None = None) -> Records:
         """Each division's member records from its games (with ``until``, only those dated up
@@ -219,6 +236,9 @@ class ScoredSeason:
         pen_by, _ = by_division_of(penalties, ())
         found = []
         for s in self._scored:
+            for p in pen_by[s.division.name]:
+                if is_immediate(p, s.division.game, self.ruleset) and p not in self._scoring:
+                    raise ValueError(f"a penalty the games were not scored with: {p}")
             keep = None
             if until is not None:
                 keep = np.fromiter(
@@ -267,6 +287,11 @@ def _score(
         code.setdefault(member, len(code))
     for name in sorted(set(players) - code.keys()):
         code[name] = len(code)
+    values: list[int | Fraction] = [*ruleset.uma, *ruleset.mcr_table_points]
+    values += [ruleset.substitute_result, ruleset.start_points]
+    per_seat = max(map(abs, scores), default=0) + sum(abs(int(v)) for v in values)
+    if UNIT * per_seat * max(1, len(seats)) >= _ROOM:
+        raise TooBig(division.name)
     player = np.fromiter(map(code.__getitem__, players), np.int32, len(seats))
     final = np.fromiter(scores, np.int64, len(seats))
     mcr = division.game is GameType.MCR

@@ -121,14 +121,17 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
 def scored_season(season: Season) -> ScoredSeason | None:
     """The season scored into arrays (:mod:`~mahjong_club.compute.scored_season`) when it
     is big enough (:data:`ARRAY_GAMES`) and its settings allow (whole-number uma and table
-    points); None means the rules' own path."""
+    points) and its numbers fit 64-bit sums; None means the rules' own path."""
     if len(season.games) < ARRAY_GAMES:
         return None
-    from mahjong_club.compute.scored_season import ScoredSeason, usable  # loads numpy
+    from mahjong_club.compute.scored_season import ScoredSeason, TooBig, usable  # numpy
 
     if not usable(season.ruleset):
         return None
-    return ScoredSeason(season.divisions, season.games, season.penalties, season.ruleset)
+    try:
+        return ScoredSeason(season.divisions, season.games, season.penalties, season.ruleset)
+    except TooBig:  # scores beyond 64-bit sums: the rules' own integers have no limit
+        return None
 
 
 def final_statuses(standings: list[DivisionStandings]) -> dict[tuple[str, str], str]:
