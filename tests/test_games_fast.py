@@ -125,8 +125,8 @@ def test_a_clean_sheet_is_read_the_same_and_fast(tmp_path, monkeypatch):
     assert fast == slow
     assert len(fast[0]) == 40 and fast[1] == []
     parsed = []
-    real = games_clean._parse_alone
-    monkeypatch.setattr(games_clean, "_parse_alone", lambda c, v: parsed.append(v) or real(c, v))
+    real = games_clean.parse_alone
+    monkeypatch.setattr(games_clean, "parse_alone", lambda c, v: parsed.append(v) or real(c, v))
     read_workbook(path)
     assert len(parsed) < len(rows) * 3  # dates, divisions, players: parsed once each
     checked = []

@@ -50,8 +50,6 @@ COLUMNAR_BYTES = 18_000_000
 _MADE_UP = re.compile(r"__UNNAMED__[0-9]+")
 #: What fastexcel adds to a column name the header has already.
 _RENAMED = re.compile(r"(?:_[0-9]+)+$")
-#: Rows made Python values at a time (see :meth:`Distinct.column`).
-_SLICE = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -61,17 +59,6 @@ class Distinct:
 
     values: list[object]
     index: Any
-
-    def column(self, parse: dict[tuple[type, object], object]) -> list[object]:
-        """Each row's value as ``parse`` gives it: each distinct value looked up once.
-
-        The indexes become Python numbers a slice at a time: a million of them alive at
-        once would leave the memory they took scattered among the games read next."""
-        parsed = [parse[(type(v), v)] for v in self.values]
-        found: list[object] = []
-        for start in range(0, len(self.index), _SLICE):
-            found.extend(map(parsed.__getitem__, self.index.slice(start, _SLICE).to_pylist()))
-        return found
 
     def at(self, k: int) -> object:
         """Data row ``k``'s value as python-calamine gives it."""

@@ -13,11 +13,12 @@ The sheet's columns are in :mod:`.games_sheet`, the fast path for clean rows in
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
 from mahjong_club.model import Season
-from mahjong_club.reading.columnar import read_columns
+from mahjong_club.reading.columnar import ColumnarSheet, read_columns
 from mahjong_club.reading.games_clean import CleanRows, clean_game
 from mahjong_club.reading.games_sheet import (
     DATE,
@@ -41,6 +42,9 @@ from rules.game_checks import (
 )
 from rules.model import Division, Game, GameType, Seat, Substitution
 
+if TYPE_CHECKING:
+    from mahjong_club.reading.games_columns import Entry
+
 
 def read_games(
     book: Workbook, season: Season, problems: Problems, *, fast: bool = True
@@ -60,30 +64,20 @@ def read_games(
         return []
     season.games_readable = True
     divisions = {d.name: d for d in season.divisions}
-    grouped: dict[str, list[GameRow]] = {}
-    formulas = table.formula_rows()
-    numbers = by_columns.numbers if by_columns is not None else [n for n, _ in table.rows]
-    clean: list[tuple[str, GameRow] | None] = [None] * len(numbers)
     if by_columns is not None:
-        clean = CleanRows(table, book.names, season, divisions).read_columns(by_columns)
-    elif fast:
-        clean = CleanRows(table, book.names, season, divisions).read_all(table.rows, formulas)
-    for k, (number, read) in enumerate(zip(numbers, clean, strict=True)):
-        if read is None:
-            cells = by_columns.cells(k) if by_columns is not None else table.rows[k][1]
-            row = Row(table, number, cells, number in formulas)
-            read = _read_row(row, book.names, season, divisions)
-        if read is not None:
-            season.game_ids_written.add(read[0])
-            grouped.setdefault(read[0], []).append(read[1])
-    if by_columns is not None:
-        by_columns.release()
+        entries = _by_columns(by_columns, book, season, divisions)
+    else:
+        entries = _by_rows(table, book, season, divisions, fast)
     games: list[Game] = []
     as_of = season.settings.as_of
     late: list[Game] = []
-    for game_id, rows in grouped.items():
-        game = clean_game(season, divisions, game_id, rows) if fast else None
-        game = game or _whole_game(table, season, divisions, game_id, rows)
+    for entry in entries:
+        if isinstance(entry, Game):
+            game: Game | None = entry  # clean for certain (games_columns.py)
+        else:
+            game_id, rows = entry
+            game = clean_game(season, divisions, game_id, rows) if fast else None
+            game = game or _whole_game(table, season, divisions, game_id, rows)
         if game is None:
             continue
         if as_of is not None and game.date is not None and game.date > as_of:
@@ -92,6 +86,48 @@ def read_games(
     if late and as_of is not None:
         _report_late(table, late, as_of)
     return games
+
+
+def _by_rows(
+    table: Table, book: Workbook, season: Season, divisions: dict[str, Division], fast: bool
+) -> list[Entry]:
+    """Each game id with its rows, in the order of the first row: the clean rows through
+    :class:`CleanRows` (with ``fast``), the others through the row-by-row reader."""
+    formulas = table.formula_rows()
+    clean: list[tuple[str, GameRow] | None] = [None] * len(table.rows)
+    if fast:
+        clean = CleanRows(table, book.names, season, divisions).read_all(table.rows, formulas)
+    grouped: dict[str, list[GameRow]] = {}
+    for (number, cells), read in zip(table.rows, clean, strict=True):
+        if read is None:
+            row = Row(table, number, cells, number in formulas)
+            read = _read_row(row, book.names, season, divisions)
+        if read is not None:
+            season.game_ids_written.add(read[0])
+            grouped.setdefault(read[0], []).append(read[1])
+    return list(grouped.items())
+
+
+def _by_columns(
+    sheet: ColumnarSheet, book: Workbook, season: Season, divisions: dict[str, Division]
+) -> list[Entry]:
+    """The games of a sheet read by columns, in the order of the first row: the clean ones
+    made at once (:class:`ColumnGames`), each other one with its rows; the rows with
+    anything to say read by the row-by-row reader, in row order."""
+    from mahjong_club.reading.games_columns import ColumnGames  # numpy: for big sheets only
+
+    clean = CleanRows(sheet.table, book.names, season, divisions)
+    columns = ColumnGames(sheet, clean, divisions, season.ruleset)
+    formulas = sheet.table.formula_rows()
+    read: dict[int, tuple[str, GameRow] | None] = {}
+    for k in columns.doubtful():
+        number = sheet.numbers[k]
+        row = Row(sheet.table, number, sheet.cells(k), number in formulas)
+        read[k] = _read_row(row, book.names, season, divisions)
+    entries, written = columns.entries(read)
+    sheet.release()
+    season.game_ids_written |= written
+    return entries
 
 
 def _read_row(

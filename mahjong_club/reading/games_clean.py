@@ -16,7 +16,6 @@ from typing import Any
 from mahjong_club.common.text import first_control
 from mahjong_club.model import Season
 from mahjong_club.reading.cells import NEEDS_WORDS, ParsedOnce, is_blank, parsed_alone
-from mahjong_club.reading.columnar import ColumnarSheet
 from mahjong_club.reading.games_sheet import (
     DATE,
     DIVISION,
@@ -33,7 +32,7 @@ from rules.game_checks import SEATS, check_score_total
 from rules.model import Division, Game, Seat, Substitution
 
 #: The columns a row is read from, in the order :meth:`CleanRows._rows` takes them.
-_COLUMNS: tuple[Column[Any], ...] = (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED)
+COLUMNS: tuple[Column[Any], ...] = (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED)
 
 
 class CleanRows:
@@ -52,8 +51,8 @@ class CleanRows:
         self.names = names
         self.season = season
         self.divisions = divisions
-        self.at = [table.positions.get(c.name) for c in _COLUMNS]
-        self.parsed = [ParsedOnce(_alone(c)) for c in _COLUMNS]
+        self.at = [table.positions.get(c.name) for c in COLUMNS]
+        self.parsed = [ParsedOnce(_alone(c)) for c in COLUMNS]
         self.known: dict[str, str] = {}  # written player -> registered name (exactly it)
         self.members: set[tuple[str, str]] = set()
 
@@ -68,18 +67,6 @@ class CleanRows:
             for index, parsed in zip(self.at, self.parsed, strict=True)
         ]
         return self._rows([number for number, _ in rows], columns, skip)
-
-    def read_columns(self, sheet: ColumnarSheet) -> list[tuple[str, GameRow] | None]:
-        """:meth:`read_all` for a sheet read by columns: each column's distinct values are
-        looked up once."""
-        columns: list[list[Any]] = []
-        for column, parsed in zip(_COLUMNS, self.parsed, strict=True):
-            distinct = sheet.columns.get(column.name)
-            if distinct is None:
-                columns.append([parsed[(type(None), None)]] * len(sheet.numbers))
-            else:
-                columns.append(distinct.column(parsed))
-        return self._rows(sheet.numbers, columns, set())
 
     def _rows(
         self, numbers: list[int], columns: list[list[Any]], skip: set[int]
@@ -109,7 +96,7 @@ class CleanRows:
                 in_division = players[division] = {}
             player = in_division.get(written, needs)
             if player is needs:
-                player = in_division[written] = self._player(written, division)
+                player = in_division[written] = self.resolve(written, division)
             if player is None or number in skip:
                 append(None)
                 continue
@@ -127,7 +114,7 @@ class CleanRows:
         raw = [cells[index] if index < len(cells) else None for _, cells in rows]
         return list(map(parsed.__getitem__, zip(map(type, raw), raw, strict=True)))
 
-    def _player(self, written: str, division: str) -> str | None:
+    def resolve(self, written: str, division: str) -> str | None:
         """The registered player written exactly so, when a member of ``division`` (where
         membership is checked); None when the row-by-row reader must say something."""
         player = self.known.get(written)
@@ -145,11 +132,11 @@ class CleanRows:
 
 
 def _alone(column: Column[Any]) -> Callable[[object], object]:
-    """What a cell of ``column`` gives on its own (:func:`_parse_alone`), one cell at a time."""
-    return lambda raw: _parse_alone(column, raw)
+    """What a cell of ``column`` gives on its own (:func:`parse_alone`), one cell at a time."""
+    return lambda raw: parse_alone(column, raw)
 
 
-def _parse_alone(column: Column[Any], raw: object) -> object:
+def parse_alone(column: Column[Any], raw: object) -> object:
     """What a cell gives on its own (:data:`~mahjong_club.reading.cells.NEEDS_WORDS` where
     the row-by-row reader must say something: blank where a value is needed, an Excel
     error, a value that does not parse); blank is None where the column may be left blank."""
