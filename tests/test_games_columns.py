@@ -172,3 +172,17 @@ def test_a_game_with_a_row_read_row_by_row_keeps_its_clean_rows_as_they_are(tmp_
     (game,) = games
     assert [s.player for s in game.seats] == ["Anna", "Bo", "Cy", "Eva"]
     assert [s.substituted for s in game.seats] == [False, True, False, False]
+
+
+def test_a_start_beyond_64_bit_totals_is_said_wrong_as_by_the_rows(tmp_path, monkeypatch):
+    """start_points 2**61: four times it is no 64-bit number; the game's total is reported
+    wrong as the rows report it (a review found the columns stopping with an internal
+    error)."""
+    rows = [[1, NIGHT, "R1", p, s, None] for p, s in zip(SHARED, TOTALS["R1"], strict=False)]
+    book = sheets_of(rows)
+    book["Settings"].append(["start_points", 2**61])
+    path = write_workbook(tmp_path / "season.xlsx", book)
+    (by_columns, *others), taken = read_three_ways(path, monkeypatch)
+    games, _, problems, _ = by_columns
+    assert taken and all(seen == by_columns for seen in others)
+    assert games == [] and any("add up to 120,000" in p for p in games_problems(problems))

@@ -145,7 +145,7 @@ class ColumnGames:
         np.minimum.at(first, codes, rows)
         order = np.argsort(first, kind="stable")[: len(written)]
         rank = np.empty(len(ids), np.int64)
-        rank[order] = np.arange(len(ids))
+        rank[order] = np.arange(len(order))
         by_game = rows[np.argsort(rank[codes], kind="stable")]
         counts = np.bincount(rank[codes], minlength=len(order))
         starts = np.concatenate(([0], np.cumsum(counts)))
@@ -182,9 +182,14 @@ class ColumnGames:
         return sure
 
     def _expected(self, division: object) -> int:
-        """What the four scores of a game in ``division`` add up to (no division: none)."""
+        """What the four scores of a game in ``division`` add up to (no division, or a total
+        four plain scores never reach, as of a start of 2**61 points: none, and the game
+        goes the usual way, where its total is said to be wrong)."""
         known = self.divisions.get(division) if isinstance(division, str) else None
-        return _NO_DIVISION if known is None else expected_total(known.game, self.ruleset)
+        if known is None:
+            return _NO_DIVISION
+        total = expected_total(known.game, self.ruleset)
+        return total if abs(total) < SEATS * _LARGEST else _NO_DIVISION
 
     def _games(
         self, by_game: Array, starts: Array, codes: Array, sure: Array, ids: Sequence[str]
