@@ -186,3 +186,49 @@ def test_a_start_beyond_64_bit_totals_is_said_wrong_as_by_the_rows(tmp_path, mon
     games, _, problems, _ = by_columns
     assert taken and all(seen == by_columns for seen in others)
     assert games == [] and any("add up to 120,000" in p for p in games_problems(problems))
+
+
+@pytest.mark.parametrize("kind", ["int8", "int16", "int32", "int64"])
+def test_indexes_come_from_the_arrow_buffer_at_any_width_and_offset(kind):
+    """The columns' indexes read from Arrow's buffer: any width, a slice's offset, and
+    nulls (no column has them) by the values."""
+    import numpy as np
+    import pyarrow as pa
+
+    from mahjong_club.reading.games_columns import _indexes
+
+    array = pa.array([3, 1, 4, 1, 5, 9, 2, 6], getattr(pa, kind)())
+    assert _indexes(array).tolist() == [3, 1, 4, 1, 5, 9, 2, 6]
+    assert _indexes(array.slice(3, 4)).tolist() == [1, 5, 9, 2]
+    assert _indexes(array).dtype == np.int64
+    assert _indexes(pa.array([2, 7], pa.uint8())).tolist() == [2, 7]
+
+
+def test_the_indexes_never_load_pandas(tmp_path):
+    """pyarrow's own conversion to numpy loads pandas where it is installed (50 MB more at a
+    federation's peak): a stand-in pandas that notes being imported stays unimported while
+    an index array that came from the second process (pickled) is read."""
+    import os
+    import pickle
+    import subprocess
+    import sys
+
+    import pyarrow as pa
+
+    fake = tmp_path / "fake" / "pandas"
+    fake.mkdir(parents=True)
+    mark = tmp_path / "imported"
+    (fake / "__init__.py").write_text(
+        f"open({str(mark)!r}, 'w').close()\nraise ImportError('a stand-in')\n"
+    )
+    sent = tmp_path / "index.pickle"
+    sent.write_bytes(pickle.dumps(pa.array([2, 0, 1, 2], pa.int32()).slice(1)))
+    code = (
+        "import pickle\nfrom mahjong_club.reading.games_columns import _indexes\n"
+        f"found = _indexes(pickle.loads(open({str(sent)!r}, 'rb').read()))\n"
+        "assert found.tolist() == [0, 1, 2], found\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(fake.parent), os.getcwd()])}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert not mark.exists()

@@ -60,7 +60,7 @@ class _Column:
             self.index: Array = np.zeros(len(sheet.numbers), np.int64)
         else:  # each value once: a federation's 250,000 game ids
             self.values = [parse_alone(column, v) for v in distinct.values]
-            self.index = np.asarray(distinct.index.to_numpy(zero_copy_only=False), np.int64)
+            self.index = _indexes(distinct.index)
 
     def needs(self) -> Array:
         """For each row: the cell needs a word."""
@@ -194,34 +194,44 @@ class ColumnGames:
     def _games(
         self, by_game: Array, starts: Array, codes: Array, sure: Array, ids: Sequence[str]
     ) -> list[Game]:
-        """The games certainly clean, made from their rows' parsed values."""
+        """The games certainly clean, made from their rows' parsed values (the values
+        themselves: no number is made anew for each of a million rows)."""
         at = starts[:-1][sure][:, None] + np.arange(SEATS)
         rows = by_game[at].reshape(-1)
-        numbers = np.asarray(self.sheet.numbers, np.int64)[rows].tolist()
-        players = map(self.player_names.__getitem__, self.player[rows].tolist())
-        scores = map(self.score.values.__getitem__, self.score.index[rows].tolist())
-        subs = map(
-            [v or Substitution.NONE for v in self.sub.values].__getitem__,
-            self.sub.index[rows].tolist(),
-        )
-        seats = iter(list(map(_new_seat, zip(players, scores, subs, numbers, strict=True))))
         first = rows[::SEATS]
-        dates = map(self.date.values.__getitem__, self.date.index[first].tolist())
-        names = [
-            self.divisions[str(v)].name
-            for v in map(self.division.values.__getitem__, self.division.index[first].tolist())
+        numbers = _objects(self.sheet.numbers)[rows].tolist()
+        players = _objects(self.player_names)[self.player[rows]].tolist()
+        scores = _objects(self.score.values)[self.score.index[rows]].tolist()
+        subs = [v or Substitution.NONE for v in self.sub.values]
+        seats = iter(
+            list(
+                map(
+                    _new_seat,
+                    zip(
+                        players,
+                        scores,
+                        _objects(subs)[self.sub.index[rows]].tolist(),
+                        numbers,
+                        strict=True,
+                    ),
+                )
+            )
+        )
+        divisions = [
+            self.divisions.get(v) if isinstance(v, str) else None for v in self.division.values
         ]
+        names = [d.name if d is not None else "" for d in divisions]
         return list(
             map(
                 _new_game,
                 zip(
-                    map(ids.__getitem__, codes.tolist()),
-                    names,
+                    _objects(ids)[codes].tolist(),
+                    _objects(names)[self.division.index[first]].tolist(),
                     zip(seats, seats, seats, seats, strict=True),
-                    dates,
+                    _objects(self.date.values)[self.date.index[first]].tolist(),
                     numbers[::SEATS],
-                    [None] * len(names),
-                    [None] * len(names),
+                    [None] * len(first),
+                    [None] * len(first),
                     strict=True,
                 ),
             )
@@ -241,6 +251,28 @@ class ColumnGames:
 
 #: No division: a total no game can have (the game goes the usual way).
 _NO_DIVISION = np.iinfo(np.int64).min
+
+
+def _indexes(array: Any) -> Array:
+    """An Arrow array of indexes as numpy's, read from its buffer: pyarrow's own conversion
+    (``to_numpy``) loads pandas where it is installed (50 MB more at the peak, measured)."""
+    import pyarrow as pa
+
+    kind = array.type
+    if array.null_count or not pa.types.is_signed_integer(kind):  # not as columnar.py makes
+        return np.asarray(array.to_pylist(), np.int64)
+    size = kind.bit_width // 8
+    data = array.buffers()[1]
+    found = np.frombuffer(data, np.dtype(f"int{kind.bit_width}"), len(array), array.offset * size)
+    return found.astype(np.int64)
+
+
+def _objects(values: Sequence[object]) -> Array:
+    """``values`` as a numpy array of the objects themselves (picking from it makes no new
+    Python objects, only references to these)."""
+    found = np.empty(len(values), object)
+    found[:] = values
+    return found
 
 
 def _plain_score(value: object) -> bool:
