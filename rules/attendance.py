@@ -153,7 +153,7 @@ class History:
 
 
 @functools.lru_cache(maxsize=8)
-def _calendar(
+def calendar(
     season_start: dt.date, regular_nights: tuple[dt.date, ...], until: dt.date
 ) -> tuple[tuple[dt.date, ...], frozenset[dt.date], frozenset[dt.date]]:
     """The dates of the nights and checks in order, the nights', the checks': the same for
@@ -175,7 +175,7 @@ def attendance_history(
     ``regular_nights`` are the regular club nights; ``attended`` the nights the member arrived
     on time (other dates are ignored).
     """
-    dates, night_set, check_set = _calendar(season_start, tuple(regular_nights), until)
+    dates, night_set, check_set = calendar(season_start, tuple(regular_nights), until)
     present = set(attended)
     status, since = Status.OK, None
     regular = came = 0

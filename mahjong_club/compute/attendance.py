@@ -31,6 +31,10 @@ from rules.attendance import (
 from rules.model import Division, Substitution
 from rules.tiebreakers import name_order
 
+#: From this many members on, the attendance histories are played for all at once on
+#: arrays (compute/attendance_arrays.py); below, member by member without loading numpy.
+ARRAY_MEMBERS = 1000
+
 
 @dataclass(frozen=True)
 class MemberAttendance:
@@ -116,7 +120,8 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
     strangers = [n for n in sheet.marks if n not in divisions_of]
     check = next_check(start, as_of)  # the next check, and the nights before it: everyone's
     coming = len(upcoming_nights(as_of, check, nights, not_regular))
-    for player in sorted(divisions_of, key=name_order):
+    players = sorted(divisions_of, key=name_order)
+    for player in players:
         count = len(divisions_of[player])
         if count >= 3:
             names = ", ".join(d.name for d in divisions_of[player])
@@ -134,8 +139,12 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
             problems.warning(
                 sheet.sheet, None, "Player", texts.NO_ATTENDANCE_ROW, player=player, hint=hint
             )
-        marks = sheet.marks.get(player, {})
-        result.members.append(_member(player, count, marks, nights, (check, coming), result))
+    on_time = [_on_time(sheet.marks.get(player, {})) for player in players]
+    required = [requirement(len(divisions_of[player])) for player in players]
+    made = _histories(start, nights, on_time, required, as_of)
+    for player, history in zip(players, made, strict=True):
+        count = len(divisions_of[player])
+        result.members.append(_member(player, count, history, (check, coming), result))
     _check_substitutions(season, result, problems)
     return result
 
@@ -180,23 +189,46 @@ def _check_early_games(season: Season, start: dt.date, problems: Problems) -> No
         )
 
 
+def _histories(
+    start: dt.date,
+    nights: list[dt.date],
+    on_time: list[list[dt.date]],
+    required: list[Fraction],
+    as_of: dt.date,
+) -> list[History]:
+    """Each member's history (from :data:`ARRAY_MEMBERS` members on, all at once)."""
+    if len(on_time) >= ARRAY_MEMBERS:
+        from mahjong_club.compute.attendance_arrays import histories  # loads numpy
+
+        return histories(start, nights, on_time, required, as_of)
+    return [
+        attendance_history(start, nights, days, needed, as_of)
+        for days, needed in zip(on_time, required, strict=True)
+    ]
+
+
+def _on_time(marks: dict[dt.date, Mark]) -> list[dt.date]:
+    """The nights a member arrived in time."""
+    return [d for d, m in marks.items() if m is Mark.ON_TIME]
+
+
 def _member(
     player: str,
     count: int,
-    marks: dict[dt.date, Mark],
-    nights: list[dt.date],
+    history: History,
     upcoming: tuple[dt.date, int],
     result: AttendanceResult,
 ) -> MemberAttendance:
-    """One member's status, history and advice from their marks; ``upcoming`` is the next
-    check and the number of regular nights before it."""
-    start, as_of = result.season_start, result.as_of
-    on_time = [d for d, m in marks.items() if m is Mark.ON_TIME]
+    """One member's status and advice from their history; ``upcoming`` is the next check
+    and the number of regular nights before it."""
     required = requirement(count)
-    history = attendance_history(start, nights, on_time, required, as_of)
-    status, since = history.at(as_of)
+    # The history runs to the report date: its last step has the status now, and the regular
+    # nights up to now attended on time (a check counts those before it: all, when no night
+    # follows).
+    last = history.events[-1] if history.events else None
+    status, since = (last.status, last.since) if last else (Status.OK, None)
     regular = len(result.regular_nights)
-    attended = sum(1 for d in result.regular_nights if marks.get(d) is Mark.ON_TIME)
+    attended = last.attended if last else 0
     tip = advice_before(*upcoming, attended, regular, required)
     return MemberAttendance(player, count, required, regular, attended, status, since, tip, history)
 
