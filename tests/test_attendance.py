@@ -163,9 +163,10 @@ def test_advice_counts_the_coming_thursdays():
     assert (tip.coming, tip.must_attend) == (1, 2)
 
 
-def test_a_members_history_is_found_by_name_as_members_are_added():
-    """The result's lookup by name (each substituted seat asks) sees members added after an
-    earlier lookup, and the first of a name."""
+def test_the_members_histories_by_name_are_those_of_the_rows_now():
+    """The table of histories by name (each substituted seat looks one up) is made from
+    the members as they are when asked, the first of a name kept; and a member replaced in
+    place is found as replaced (a review found a kept table answering with the old one)."""
     from fractions import Fraction
 
     from mahjong_club.compute.attendance import AttendanceResult, MemberAttendance
@@ -174,14 +175,29 @@ def test_a_members_history_is_found_by_name_as_members_are_added():
         tip = Advice(START, 0, 0)
         return MemberAttendance(name, 1, Fraction(2, 5), 0, 0, Status.OK, None, tip, history)
 
-    first, second, third = (
-        History(()),
-        History((Event(START, "night", 1, 1, Status.OK, None),)),
-        History((Event(START, "check", 0, 0, Status.WARNING, START),)),
+    first = History(())
+    second = History((Event(START, "night", 1, 1, Status.OK, None),))
+    third = History((Event(START, "check", 0, 0, Status.WARNING, START),))
+    result = AttendanceResult(START, START, [], [member("A", first), member("B", second)])
+    assert result.histories() == {"A": first, "B": second}
+    assert result.history("B") is second
+    result.members[1] = member("B", third)
+    result.members.append(member("A", third))
+    assert result.histories() == {"A": first, "B": third}
+    assert result.history("B") is third
+
+
+def test_no_members_and_a_report_date_at_the_end_of_the_calendar():
+    """With no division members nothing about the coming checks is worked out (the next
+    check after 9999-12-30 is no date a computer holds): an empty result, as before."""
+    from mahjong_club.common.problems import Problems
+    from mahjong_club.compute.attendance import compute_attendance
+    from mahjong_club.model import AttendanceSheet, Season
+    from mahjong_club.model.settings import Settings
+
+    settings = Settings(season_start=START, as_of=dt.date(9999, 12, 30))
+    sheet = AttendanceSheet("Attendance", [], {}, {})
+    result = compute_attendance(
+        Season(settings=settings, divisions=[], attendance=sheet), Problems()
     )
-    result = AttendanceResult(START, START, [], [member("A", first)])
-    assert result.history("A") is first and result.history("B") is None
-    result.members.append(member("B", second))
-    assert result.history("B") is second and result.history("A") is first
-    result.members.append(member("C", third))
-    assert result.history("C") is third
+    assert result is not None and result.members == []

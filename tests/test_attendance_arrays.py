@@ -74,6 +74,21 @@ def test_a_warned_member_becomes_substitutable_then_comes_back():
     assert changes[-1][1] == "ok" and changes[-1][0] > dt.date(2026, 1, 1)
 
 
+def test_requirements_of_big_terms_are_left_to_the_rules():
+    """The arrays compare in 64 bits: a share of bigger terms (no rule has one) is refused
+    there, and the season's members are played one by one by the rules instead."""
+    from fractions import Fraction
+
+    from mahjong_club.compute.attendance import _histories
+
+    nights = [START + dt.timedelta(weeks=k) for k in range(20)]
+    big = Fraction(1, 2**62)
+    with pytest.raises(ValueError, match="64-bit"):
+        histories(START, nights, [[]], [big], nights[-1])
+    got = _histories(START, nights, [[]] * 1000, [big] * 1000, nights[-1])
+    assert got[0] == attendance_history(START, nights, [], big, nights[-1])
+
+
 @pytest.mark.parametrize("threshold", [0, 10**9])
 def test_the_sample_season_is_the_same_both_ways(threshold, monkeypatch):
     """The sample season's whole attendance result with the arrays (every season) and

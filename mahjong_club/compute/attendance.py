@@ -59,16 +59,18 @@ class AttendanceResult:
     as_of: dt.date
     regular_nights: list[dt.date]
     members: list[MemberAttendance] = field(default_factory=list)
-    _by_player: dict[str, History] = field(default_factory=dict, repr=False, compare=False)
 
     def history(self, player: str) -> History | None:
-        """A member's attendance history (looked up by name: a federation's substituted
-        seats each ask, among 10,000 members)."""
-        if len(self._by_player) != len(self.members):
-            self._by_player = {}
-            for member in self.members:
-                self._by_player.setdefault(member.player, member.history)
-        return self._by_player.get(player)
+        """A member's attendance history."""
+        return next((m.history for m in self.members if m.player == player), None)
+
+    def histories(self) -> dict[str, History]:
+        """Every member's attendance history by name (a federation's substituted seats each
+        look one up, among 10,000 members)."""
+        found: dict[str, History] = {}
+        for member in self.members:
+            found.setdefault(member.player, member.history)
+        return found
 
 
 def regular_nights(season: Season, problems: Problems) -> tuple[list[dt.date], set[dt.date]]:
@@ -118,8 +120,6 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
     _check_early_games(season, start, problems)
     result = AttendanceResult(start, as_of, [n for n in nights if start <= n <= as_of])
     strangers = [n for n in sheet.marks if n not in divisions_of]
-    check = next_check(start, as_of)  # the next check, and the nights before it: everyone's
-    coming = len(upcoming_nights(as_of, check, nights, not_regular))
     players = sorted(divisions_of, key=name_order)
     for player in players:
         count = len(divisions_of[player])
@@ -139,14 +139,31 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
             problems.warning(
                 sheet.sheet, None, "Player", texts.NO_ATTENDANCE_ROW, player=player, hint=hint
             )
-    on_time = [_on_time(sheet.marks.get(player, {})) for player in players]
-    required = [requirement(len(divisions_of[player])) for player in players]
-    made = _histories(start, nights, on_time, required, as_of)
-    for player, history in zip(players, made, strict=True):
-        count = len(divisions_of[player])
-        result.members.append(_member(player, count, history, (check, coming), result))
+    counts = {player: len(divisions_of[player]) for player in players}
+    _add_members(result, counts, sheet.marks, nights, not_regular)
     _check_substitutions(season, result, problems)
     return result
+
+
+def _add_members(
+    result: AttendanceResult,
+    counts: dict[str, int],
+    marks: dict[str, dict[dt.date, Mark]],
+    nights: list[dt.date],
+    not_regular: set[dt.date],
+) -> None:
+    """Each member's row (``counts``: their number of divisions, in the order of the rows)
+    from their marks."""
+    if not counts:
+        return
+    start, as_of = result.season_start, result.as_of
+    check = next_check(start, as_of)  # the next check, and the nights before it: everyone's
+    coming = len(upcoming_nights(as_of, check, nights, not_regular))
+    on_time = [_on_time(marks.get(player, {})) for player in counts]
+    required = [requirement(count) for count in counts.values()]
+    made = _histories(start, nights, on_time, required, as_of)
+    for (player, count), history in zip(counts.items(), made, strict=True):
+        result.members.append(_member(player, count, history, (check, coming), result))
 
 
 def _check_sheet(
@@ -197,7 +214,8 @@ def _histories(
     as_of: dt.date,
 ) -> list[History]:
     """Each member's history (from :data:`ARRAY_MEMBERS` members on, all at once)."""
-    if len(on_time) >= ARRAY_MEMBERS:
+    small = all(r.numerator < 2**31 and r.denominator < 2**31 for r in required)
+    if len(on_time) >= ARRAY_MEMBERS and small:
         from mahjong_club.compute.attendance_arrays import histories  # loads numpy
 
         return histories(start, nights, on_time, required, as_of)
@@ -236,6 +254,7 @@ def _member(
 def _check_substitutions(season: Season, result: AttendanceResult, problems: Problems) -> None:
     """A game marking a member substituted while not substitutable is a warning."""
     none = Substitution.NONE
+    histories = result.histories()
     for game in season.games:
         a, b, c, d = game.seats
         if (
@@ -246,7 +265,7 @@ def _check_substitutions(season: Season, result: AttendanceResult, problems: Pro
         for seat in game.seats:
             if not seat.substituted:
                 continue
-            history = result.history(seat.player)
+            history = histories.get(seat.player)
             status = history.for_substitution(game.date) if history else Status.OK
             if status is not Status.SUBSTITUTABLE:
                 problems.warning(

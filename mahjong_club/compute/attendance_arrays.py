@@ -39,7 +39,10 @@ def histories(
     until: dt.date,
 ) -> list[History]:
     """Each member's history, as :func:`rules.attendance.attendance_history` gives it for
-    ``on_time[k]`` (the nights member ``k`` arrived on time) and ``required[k]``."""
+    ``on_time[k]`` (the nights member ``k`` arrived on time) and ``required[k]``, a share of
+    small terms (the rule's 2/5 and 2/3: compared in 64 bits)."""
+    if any(r.numerator >= 2**31 or r.denominator >= 2**31 for r in required):
+        raise ValueError("a requirement of terms too big for 64-bit comparisons")
     dates, night_set, check_set = calendar(season_start, tuple(regular_nights), until)
     members = len(on_time)
     night_of = {night: k for k, night in enumerate(sorted(night_set))}
