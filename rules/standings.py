@@ -60,6 +60,34 @@ def is_immediate(penalty: Penalty, game_type: GameType, ruleset: Ruleset) -> boo
     )
 
 
+def deducted_at_once(
+    penalties: Iterable[Penalty], game_type: GameType, ruleset: Ruleset
+) -> dict[str, dict[str, int]]:
+    """The penalty points taken off a table's scores at once (ema-revised riichi), by game
+    and player."""
+    immediate: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for penalty in penalties:
+        if is_immediate(penalty, game_type, ruleset):
+            assert penalty.game_id is not None
+            immediate[penalty.game_id][penalty.player] += penalty.points
+    return immediate
+
+
+def deducted_after(
+    penalties: Iterable[Penalty], game_type: GameType, ruleset: Ruleset
+) -> tuple[dict[str, int], set[str]]:
+    """The penalty points each player loses from the season total (every penalty not taken
+    off a table's scores at once), and the players disqualified."""
+    after: dict[str, int] = defaultdict(int)
+    disqualified: set[str] = set()
+    for penalty in penalties:
+        if penalty.kind is PenaltyKind.DISQUALIFICATION:
+            disqualified.add(penalty.player)
+        if not is_immediate(penalty, game_type, ruleset):
+            after[penalty.player] += penalty.points
+    return after, disqualified
+
+
 def score_game(
     game: Game, game_type: GameType, ruleset: Ruleset, immediate: Mapping[str, int] | None = None
 ) -> list[SeatResult]:
@@ -84,17 +112,9 @@ def division_records(
 ) -> tuple[list[PlayerRecord], PlayedBy]:
     """Every member's season record, and who played each game themselves (each game's
     results taken from ``scored`` when there, else scored and kept there)."""
-    immediate: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    after: dict[str, int] = defaultdict(int)
-    disqualified: set[str] = set()
-    for penalty in penalties:
-        if penalty.kind is PenaltyKind.DISQUALIFICATION:
-            disqualified.add(penalty.player)
-        if is_immediate(penalty, division.game, ruleset):
-            assert penalty.game_id is not None
-            immediate[penalty.game_id][penalty.player] += penalty.points
-        else:
-            after[penalty.player] += penalty.points
+    penalties = list(penalties)
+    immediate = deducted_at_once(penalties, division.game, ruleset)
+    after, disqualified = deducted_after(penalties, division.game, ruleset)
 
     results: dict[str, list[tuple[str, SeatResult]]] = {m: [] for m in division.members}
     by_game: dict[str, list[SeatResult]] = {}
@@ -221,13 +241,7 @@ def earlier_standings(
     """
     division = now.division
     mcr = division.game is GameType.MCR
-    after: dict[str, int] = defaultdict(int)
-    disqualified: set[str] = set()
-    for penalty in penalties:
-        if penalty.kind is PenaltyKind.DISQUALIFICATION:
-            disqualified.add(penalty.player)
-        if not is_immediate(penalty, division.game, ruleset):
-            after[penalty.player] += penalty.points
+    after, disqualified = deducted_after(penalties, division.game, ruleset)
     by_player = {row.record.player: row.record for row in now.rows}
     records = [
         _without(by_player[m], later, after[m], m in disqualified, mcr) for m in division.members

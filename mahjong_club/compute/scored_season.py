@@ -40,12 +40,14 @@ from typing import Any
 
 import numpy as np
 
-from rules.model import DiceRoll, Division, Game, GameType, Penalty, PenaltyKind, SeatResult
+from rules.model import DiceRoll, Division, Game, GameType, Penalty, SeatResult
 from rules.model import Substitution as Sub
 from rules.ruleset import Ruleset
 from rules.standings import (
     DivisionStandings,
     by_division_of,
+    deducted_after,
+    deducted_at_once,
     division_order,
     is_immediate,
     score_game,
@@ -223,7 +225,9 @@ class ScoredSeason:
             by_division[game.division].append(game)
         pen_by, _ = by_division_of(penalties, ())
         self._scored = [
-            _score(d, by_division[d.name], _immediate(pen_by[d.name], d, ruleset), ruleset)
+            _score(
+                d, by_division[d.name], deducted_at_once(pen_by[d.name], d.game, ruleset), ruleset
+            )
             for d in sorted(divisions, key=division_order)
         ]
         self._scoring = {
@@ -259,18 +263,6 @@ class ScoredSeason:
             rows, needed = rank_players(members, chain_for(division.game), ctx)
             standings.append(DivisionStandings(division, rows, needed, played_by))
         return standings
-
-
-def _immediate(
-    penalties: Sequence[Penalty], division: Division, ruleset: Ruleset
-) -> dict[str, dict[str, int]]:
-    """The penalties deducted from a table's scores at once, by game and player."""
-    immediate: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for penalty in penalties:
-        if is_immediate(penalty, division.game, ruleset):
-            assert penalty.game_id is not None
-            immediate[penalty.game_id][penalty.player] += penalty.points
-    return immediate
 
 
 def _score(
@@ -346,13 +338,7 @@ def _records(
     """Each member's record from the seats of the games ``keep`` (all without it), with
     the penalties deducted after the games (as :func:`rules.standings.division_records`)."""
     division = s.division
-    after: dict[str, int] = defaultdict(int)
-    disqualified: set[str] = set()
-    for penalty in penalties:
-        if penalty.kind is PenaltyKind.DISQUALIFICATION:
-            disqualified.add(penalty.player)
-        if not is_immediate(penalty, division.game, ruleset):
-            after[penalty.player] += penalty.points
+    after, disqualified = deducted_after(penalties, division.game, ruleset)
     seats = np.arange(len(s.player)) if keep is None else np.flatnonzero(np.repeat(keep, 4))
     player = s.player[seats]
     count = len(s.names)
