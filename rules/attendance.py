@@ -95,19 +95,25 @@ def nights_needed(regular: int, required: Fraction) -> int:
 def check_dates(season_start: dt.date, until: dt.date) -> list[dt.date]:
     """The check dates up to and including ``until``: 15 weeks after the start, then every 3."""
     dates: list[dt.date] = []
-    check = season_start + FIRST_CHECK
-    while check <= until:
+    check = _later(season_start, FIRST_CHECK)
+    while check is not None and check <= until:
         dates.append(check)
-        check += CHECK_EVERY
+        check = _later(check, CHECK_EVERY)
     return dates
 
 
 def next_check(season_start: dt.date, after: dt.date) -> dt.date:
-    """The first check date strictly after ``after``."""
-    check = season_start + FIRST_CHECK
-    while check <= after:
-        check += CHECK_EVERY
-    return check
+    """The first check date strictly after ``after`` (the last day a date can be when no
+    check falls before it: a report date typed in the year 9999)."""
+    check = _later(season_start, FIRST_CHECK)
+    while check is not None and check <= after:
+        check = _later(check, CHECK_EVERY)
+    return dt.date.max if check is None else check
+
+
+def _later(day: dt.date, by: dt.timedelta) -> dt.date | None:
+    """``day + by``, or None past the last day a date can be."""
+    return day + by if dt.date.max - day >= by else None
 
 
 class Event(NamedTuple):
@@ -220,11 +226,11 @@ def upcoming_nights(
     minus nights marked not regular."""
     skip = set(not_regular)
     days = {n for n in known if after < n < before}
-    day = after + dt.timedelta(days=1)
-    while day < before:
+    day = _later(after, dt.timedelta(days=1))
+    while day is not None and day < before:
         if day.weekday() == THURSDAY:
             days.add(day)
-        day += dt.timedelta(days=1)
+        day = _later(day, dt.timedelta(days=1))
     return sorted(d for d in days if d not in skip)
 
 

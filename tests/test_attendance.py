@@ -1,6 +1,8 @@
 """Attendance status (rules.md 1.4): worked example and the status machine, arrow by arrow."""
 
 import datetime as dt
+import itertools
+from pathlib import Path
 
 import pytest
 
@@ -16,8 +18,10 @@ from rules.attendance import (
     attendance_history,
     check_dates,
     meets,
+    next_check,
     nights_needed,
     requirement,
+    upcoming_nights,
 )
 
 START = dt.date(2025, 8, 28)  # a Thursday
@@ -201,3 +205,43 @@ def test_no_members_and_a_report_date_at_the_end_of_the_calendar():
         Season(settings=settings, divisions=[], attendance=sheet), Problems()
     )
     assert result is not None and result.members == []
+
+
+@pytest.mark.parametrize(
+    ("start", "until"),
+    [
+        (dt.date(9999, 8, 1), dt.date(9999, 12, 31)),  # checks up to the calendar's end
+        (dt.date(9999, 12, 1), dt.date(9999, 12, 31)),  # no check fits before it
+        (dt.date.max, dt.date.max),
+    ],
+)
+def test_a_season_at_the_calendars_end_has_the_checks_that_fit(start, until):
+    """A report date typed in the year 9999 (the run stopped with an internal error): the
+    checks that fit before the last day a date can be, and a next check on that day when
+    none does."""
+    checks = check_dates(start, until)
+    assert all(start < c <= until for c in checks)
+    gaps = {b - a for a, b in itertools.pairwise(checks)}
+    assert gaps <= {dt.timedelta(weeks=3)}
+    after = next_check(start, until)
+    assert after == dt.date.max or after > until
+    tip = advice(start, until, 0, 0, ONE_DIVISION)
+    assert tip.check == after and tip.coming == 0 and tip.must_attend == 0
+    assert upcoming_nights(until, dt.date.max, [], []) == []
+
+
+def test_the_sample_season_reported_in_the_year_9999_runs(tmp_path):
+    import openpyxl
+
+    from process import main
+
+    book = openpyxl.load_workbook(
+        Path(__file__).resolve().parent.parent / "sample_sheets/season.xlsx"
+    )
+    for row in book["Settings"].iter_rows():
+        if row[0].value == "as_of":
+            row[1].value = dt.date(9999, 12, 31)
+        if row[0].value == "season_start":
+            row[1].value = dt.date(9999, 12, 1)
+    book.save(tmp_path / "season.xlsx")
+    assert main([str(tmp_path / "season.xlsx"), "--out", str(tmp_path / "out"), "-q"]) == 0
