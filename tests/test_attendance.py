@@ -184,11 +184,11 @@ def test_the_members_histories_by_name_are_those_of_the_rows_now():
     third = History((Event(START, "check", 0, 0, Status.WARNING, START),))
     result = AttendanceResult(START, START, [], [member("A", first), member("B", second)])
     assert result.histories() == {"A": first, "B": second}
-    assert result.history("B") is second
+    assert result.histories()["B"] is second
     result.members[1] = member("B", third)
     result.members.append(member("A", third))
     assert result.histories() == {"A": first, "B": third}
-    assert result.history("B") is third
+    assert result.histories()["B"] is third
 
 
 def test_no_members_and_a_report_date_at_the_end_of_the_calendar():

@@ -60,10 +60,6 @@ class AttendanceResult:
     regular_nights: list[dt.date]
     members: list[MemberAttendance] = field(default_factory=list)
 
-    def history(self, player: str) -> History | None:
-        """A member's attendance history."""
-        return next((m.history for m in self.members if m.player == player), None)
-
     def histories(self) -> dict[str, History]:
         """Every member's attendance history by name (a federation's substituted seats each
         look one up, among 10,000 members)."""

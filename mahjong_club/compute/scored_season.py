@@ -75,8 +75,12 @@ _new_result: Callable[[tuple[object, ...]], SeatResult] = partial(tuple.__new__,
 def usable(ruleset: Ruleset) -> bool:
     """True when every value a table shares is a whole number (then every result is a whole
     number of twelfths and the arrays give exactly the reference's results)."""
-    values = (*ruleset.uma, *ruleset.mcr_table_points, ruleset.substitute_result)
-    return all(type(value) is int for value in values)
+    return all(type(value) is int for value in _shared(ruleset))
+
+
+def _shared(ruleset: Ruleset) -> tuple[int | Fraction, ...]:
+    """The settings' values a table's results are made of besides its scores."""
+    return (*ruleset.uma, *ruleset.mcr_table_points, ruleset.substitute_result)
 
 
 @dataclass
@@ -279,8 +283,7 @@ def _score(
         code.setdefault(member, len(code))
     for name in sorted(set(players) - code.keys()):
         code[name] = len(code)
-    values: list[int | Fraction] = [*ruleset.uma, *ruleset.mcr_table_points]
-    values += [ruleset.substitute_result, ruleset.start_points]
+    values = (*_shared(ruleset), ruleset.start_points)
     per_seat = max(map(abs, scores), default=0) + sum(abs(int(v)) for v in values)
     if UNIT * per_seat * max(1, len(seats)) >= _ROOM:
         raise TooBig(division.name)
@@ -346,14 +349,14 @@ def _records(
     np.add.at(totals, player, s.points[seats])
     fractional = np.zeros(count, np.int64)
     np.add.at(fractional, player, s.points[seats] % UNIT != 0)
+    mcr = division.game is GameType.MCR
     minipoints = np.zeros(count, np.int64)
-    if division.game is GameType.MCR:  # a seat's game points when played themselves, else 0
+    if mcr:  # a seat's game points when played themselves, else 0
         np.add.at(minipoints, player, np.where(s.played[seats], s.final[seats], 0))
     places = np.zeros((count, 4), np.int64)
     np.add.at(places, (player, s.place[seats] - 1), 1)
     by_player = seats[np.argsort(player, kind="stable")]
     bounds = np.concatenate(([0], np.cumsum(np.bincount(player, minlength=count))))
-    mcr = division.game is GameType.MCR
     records = []
     for member in division.members:
         c = s.code[member]
