@@ -96,8 +96,12 @@ class ColumnGames:
         self.player = self._players(clean, division, player)
         doubtful = game.needs() | date.needs() | division.needs() | score.needs() | sub.needs()
         doubtful |= self.player < 0
-        big = np.fromiter((not _plain_score(v) for v in score.values), bool, len(score.values))
-        doubtful |= big[score.index]
+        plain = [_plain_score(v) for v in score.values]
+        doubtful |= ~np.array(plain, bool)[score.index]
+        #: Each distinct score as a 64-bit number (0 for one the rows read: never summed).
+        self.scores = np.array(
+            [v if ok else 0 for v, ok in zip(score.values, plain, strict=True)], np.int64
+        )
         self.clean = ~doubtful
         self.ids: dict[object, int] = {}  # game id -> code
         self.row_game = np.where(self.clean, game.codes(self.ids), -1)
@@ -175,8 +179,8 @@ class ColumnGames:
         ok &= (players[:, 1:] != players[:, :-1]).all(axis=1)
         expected = np.array([self._expected(v) for v in self.division.values], np.int64)
         wanted = expected[self.division.index[rows[:, 0]]]
-        scores = np.array([v if _plain_score(v) else 0 for v in self.score.values], np.int64)
-        ok &= (wanted != _NO_DIVISION) & (scores[self.score.index[rows]].sum(axis=1) == wanted)
+        totals = self.scores[self.score.index[rows]].sum(axis=1)
+        ok &= (wanted != _NO_DIVISION) & (totals == wanted)
         sure = np.zeros(len(counts), bool)
         sure[np.flatnonzero(four)[ok]] = True
         return sure
