@@ -30,6 +30,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import BinaryIO
 
+from mahjong_club.common.file_threads import SCRATCH_PREFIX, FileThreads
+
 _NEW_FILE_MODE = 0o644
 _NEW_FOLDER_MODE = 0o755
 
@@ -160,23 +162,51 @@ def write_tree(folder: Path, files: Mapping[str, str | bytes]) -> None:
 
     ``files`` maps a relative name (``"players/ann.html"``; subfolders are created) to its
     content: text is written as UTF-8 with its newlines as given, bytes as they are. A name that
-    would leave the folder (``../x``, ``/etc/x``) is refused with a ValueError.
+    would leave the folder (``../x``, ``/etc/x``) is refused with a ValueError. Many files are
+    written on threads (:class:`TreeWriter`).
     """
-    writer = TreeWriter(folder)
-    for name, content in files.items():
-        writer.write(name, content)
+    with TreeWriter(folder) as writer:
+        for name, content in files.items():
+            writer.write(name, content)
+
+
+#: A writer's first files are written one by one; from this many on, on
+#: :data:`WRITE_THREADS` threads (a club's few pages never start a thread).
+THREADED_FILES = 64
+#: The threads that create a big tree's files (:mod:`~mahjong_club.common.file_threads`).
+WRITE_THREADS = 16
 
 
 class TreeWriter:
     """Files written into ``folder`` (created; it may exist) one at a time, as
     :func:`write_tree` writes them: for files made one by one (a site's pages as they are
-    rendered) rather than held together."""
+    rendered) rather than held together. Used as a context manager: at its end every file is
+    written (or the first failure raised); when the block raises, the files not yet written
+    are dropped and no thread goes on writing.
 
-    def __init__(self, folder: Path) -> None:
+    From the :data:`THREADED_FILES`-th file on, the files are created on ``threads``
+    threads (:class:`~mahjong_club.common.file_threads.FileThreads`; 1: all here), each file
+    complete before its name appears; a failure is then raised by a later :meth:`write` or at
+    the end. A process forked while the writer's threads run writes its own files on threads
+    of its own, and calls :meth:`settle` before it reports them done."""
+
+    def __init__(self, folder: Path, threads: int = WRITE_THREADS) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         self.folder = folder
         self._root = os.fspath(folder)
         self._made = {self._root}  # folders made already: each once, not once per file
+        self._threads = threads
+        self._written: set[str] = set()  # case folded: a file written twice is written in turn
+        self._pool: FileThreads | None = None
+
+    def __enter__(self) -> TreeWriter:
+        return self
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        if error is None:
+            self.close()
+        else:
+            self.abandon()
 
     def write(self, name: str, content: str | bytes) -> None:
         """Write file ``name`` (see :func:`write_tree`)."""
@@ -186,12 +216,50 @@ class TreeWriter:
             os.makedirs(parent, exist_ok=True)
             self._made.add(parent)
         data = content.encode("utf-8") if isinstance(content, str) else content
+        pool = self._pool_for(name)
+        if pool is not None:
+            pool.put(path, data)
+            return
         try:
             with open(path, "wb") as out:
                 out.write(data)
         except OSError as exc:
             raise located(exc, Path(path)) from exc
         os.chmod(path, _NEW_FILE_MODE)
+
+    def settle(self) -> None:
+        """Wait until every file handed over is written, stop this process's threads and
+        remove their scratch folders (the first failure raised)."""
+        pool, self._pool = self._pool, None
+        if pool is not None and not pool.forked():
+            pool.close()
+
+    def close(self) -> None:
+        """:meth:`settle`, then remove any scratch folder a forked process left in
+        ``folder`` when it failed (it has ended: its files are written again here)."""
+        self.settle()
+        for entry in os.scandir(self._root):
+            if entry.name.startswith(SCRATCH_PREFIX) and entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+
+    def abandon(self) -> None:
+        """Stop: the files not yet written are dropped, this process's threads stopped."""
+        pool, self._pool = self._pool, None
+        if pool is not None and not pool.forked():
+            pool.abandon()
+
+    def _pool_for(self, name: str) -> FileThreads | None:
+        """The threads to write ``name`` on, None to write it here; a name written before
+        waits for the files before it (the last content stays, as one by one)."""
+        if self._pool is not None and self._pool.forked():
+            self._pool = None  # the threads of the process this one was forked from
+        key = name.casefold()
+        if key in self._written and self._pool is not None:
+            self._pool.wait()
+        self._written.add(key)
+        if self._pool is None and self._threads > 1 and len(self._written) > THREADED_FILES:
+            self._pool = FileThreads(self._root, self._threads, _NEW_FILE_MODE)
+        return self._pool
 
 
 #: A name of plain parts (ASCII letters, digits, ``_``, ``-`` and ``.``, no part starting with

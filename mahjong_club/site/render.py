@@ -253,7 +253,10 @@ class SitePages(Mapping[str, str]):
         name before it is rendered. ``workers`` 2 renders and writes every other page in a
         forked second process (the default for :data:`PARALLEL_PAGES` pages or more, see
         :func:`default_workers`); a page the child did not finish is made here."""
-        writer = TreeWriter(folder)
+        # One by one: rendering keeps both cores busy, and what a page's file costs here is
+        # the system's time on a core (creating it, copying its bytes), which threads would
+        # only share out (docs/performance.md, item 31).
+        writer = TreeWriter(folder, threads=1)
 
         def made(job: _Job) -> None:
             writer.write(job.file, self._render(job).encode("utf-8"))
