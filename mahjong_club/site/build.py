@@ -28,7 +28,7 @@ from mahjong_club.site.views import (
     SiteView,
     SlugOf,
 )
-from rules.model import Game, GameType, Penalty
+from rules.model import Game, GameType, Penalty, SeatResult
 from rules.standings import DivisionStandings, is_immediate
 from rules.tiebreakers import name_order
 
@@ -111,19 +111,22 @@ def player_views(season: Season, divisions: list[DivisionView]) -> list[PlayerVi
                 row.player, PlayerView(row.player, row.slug, info.email if info else "")
             )
             view.rows.append((division, row))
+        name = division.name
         for game in division.games:
-            for seat in game.seats:
-                others = [s.player for s in game.seats if s.player != seat.player]
-                players[seat.player].games.append(
+            seats = game.seats
+            names = [s.player for s in seats]
+            for seat in seats:
+                me = seat.player
+                players[me].games.append(
                     PlayerGameView(
-                        division.name,
+                        name,
                         game.id,
                         game.date,
                         seat.score,
                         seat.points,
                         seat.placement,
                         seat.substituted,
-                        others,
+                        [other for other in names if other != me],
                         seat.minipoints,
                     )
                 )
@@ -248,11 +251,13 @@ def _games(
     standing: DivisionStandings, games_by_id: dict[str, Game], slug_of: SlugOf
 ) -> list[GameView]:
     """The division's games, oldest first; each seat's result from the players' records."""
-    seat_results = {
-        (game_id, r.record.player): res for r in standing.rows for game_id, res in r.record.results
-    }
+    seat_results: dict[tuple[str, str], SeatResult] = {}
+    for r in standing.rows:
+        player = r.record.player
+        for game_id, res in r.record.results:
+            seat_results[game_id, player] = res
     ids = sorted(
-        {gid for r in standing.rows for gid, _ in r.record.results},
+        {gid for gid, _ in seat_results},
         key=lambda gid: (games_by_id[gid].date or dt.date.min, natural_key(gid)),
     )
     games = []
@@ -260,11 +265,12 @@ def _games(
         game = games_by_id[gid]
         seats = []
         for seat in game.seats:
-            res = seat_results[(gid, seat.player)]
+            me = seat.player
+            res = seat_results[gid, me]
             seats.append(
                 SeatView(
-                    seat.player,
-                    slug_of(seat.player),
+                    me,
+                    slug_of(me),
                     seat.score,
                     res.points,
                     res.placement,
@@ -284,7 +290,9 @@ def _cross_table(
     for g in games:
         played = [(s.player, s.points) for s in g.seats if not s.substituted]
         for a, points in played:
-            mine = sums.setdefault(a, {})
+            mine = sums.get(a)
+            if mine is None:
+                mine = sums[a] = {}
             for b, _ in played:
                 if a != b:
                     mine[b] = (mine.get(b) or 0) + points
@@ -309,7 +317,9 @@ def _chart_series(division: DivisionView) -> list[Series]:
     for g in games:
         if g.date is not None:
             for s in g.seats:
-                mine = nights.setdefault(s.player, defaultdict(int))
+                mine = nights.get(s.player)
+                if mine is None:
+                    mine = nights[s.player] = defaultdict(int)
                 mine[g.date] += s.points
     series = []
     for row, colour in zip(rows, colours(len(rows)), strict=True):

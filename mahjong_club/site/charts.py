@@ -59,10 +59,11 @@ def line_chart(
     if high == low:
         high, low = high + 1, low - 1
 
-    def x(date: dt.date) -> float:
-        if len(dates) < 2:
-            return left + inner_w / 2
-        return left + inner_w * dates.index(date) / (len(dates) - 1)
+    across = {  # each date's place along the axis, worked out once
+        date: left + inner_w / 2 if len(dates) < 2 else left + inner_w * k / (len(dates) - 1)
+        for k, date in enumerate(dates)
+    }
+    x = across.__getitem__
 
     def y(value: float) -> float:
         return top + inner_h * (high - value) / (high - low)
