@@ -312,7 +312,7 @@ def test_the_chart_ends_at_the_total():
     division = DivisionView(
         "R1", "division-r1", "riichi", 1, False, [row],
         [game("G2", night1, 27300), game("G10", night2, -18000)],
-        [], {}, "", [], [],
+        [], [],
         [penalty("G2", night1, 20000, False), penalty("G10", night2, 3000, True)],
     )  # fmt: skip
     (series,) = _chart_series(division)

@@ -90,9 +90,6 @@ def divisions(draw: st.DrawFn) -> DivisionView:
         rows=[],
         games=games,
         cross_players=[],
-        cross={},
-        chart="",
-        legend=[],
         dice_needed=[],
     )
 

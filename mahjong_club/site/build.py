@@ -198,21 +198,23 @@ def division_view(
         rows,
         games,
         [(r.player, r.slug) for r in rows],
-        _cross_table(rows, games),
-        "",
-        [],
         dice,
     )
 
 
 def add_chart(division: DivisionView, locale: Locale) -> None:
-    """The division's chart of points over the season (none without dates)."""
-    if not any(g.date is not None for g in division.games):
-        return
-    series = _chart_series(division)
-    title = f"{locale.t('chart')}: {division.name}"
-    division.chart = line_chart(series, title, locale.t("chart_desc"), locale.date)
-    division.legend = [(s.label, s.colour) for s in series]
+    """Give the division its chart of points over the season (none without dates), drawn
+    when its page first shows it."""
+
+    def drawn(division: DivisionView) -> tuple[str, list[tuple[str, str]]]:
+        if not any(g.date is not None for g in division.games):
+            return "", []
+        series = _chart_series(division)
+        title = f"{locale.t('chart')}: {division.name}"
+        chart = line_chart(series, title, locale.t("chart_desc"), locale.date)
+        return chart, [(s.label, s.colour) for s in series]
+
+    division.chart_of = drawn
 
 
 def _rows(
@@ -280,31 +282,6 @@ def _games(
             )
         games.append(GameView(gid, game.date, seats, game.session, game.table))
     return games
-
-
-def _cross_table(
-    rows: list[RowView], games: list[GameView]
-) -> dict[tuple[str, str], int | Fraction | None]:
-    """The row player's points in the games both played themselves (None: never met)."""
-    sums: dict[str, dict[str, int | Fraction]] = {}  # player -> other -> points
-    for g in games:
-        played = [(s.player, s.points) for s in g.seats if not s.substituted]
-        for a, points in played:
-            mine = sums.get(a)
-            if mine is None:
-                mine = sums[a] = {}
-            for b, _ in played:
-                if a != b:
-                    mine[b] = (mine.get(b) or 0) + points
-    cross: dict[tuple[str, str], int | Fraction | None] = {
-        (a, b): total for a, mine in sums.items() for b, total in mine.items()
-    }
-    members = [r.player for r in rows]
-    for one in members:
-        for other in members:
-            if one != other:
-                cross.setdefault((one, other), None)
-    return cross
 
 
 def _chart_series(division: DivisionView) -> list[Series]:

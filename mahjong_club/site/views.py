@@ -11,6 +11,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Protocol, TypeVar
 
 from mahjong_club.common.text import MAX_NAME_BYTES, natural_key, slugify
@@ -132,9 +133,18 @@ class GameView:
     table: str | None = None
 
 
+#: Draws a division's chart: the SVG and the legend's (label, colour) pairs.
+ChartOf = Callable[["DivisionView"], tuple[str, list[tuple[str, str]]]]
+
+
 @dataclass
 class DivisionView:
-    """A division page."""
+    """A division page.
+
+    Its head-to-head table (:attr:`cross`) and chart (:attr:`chart`, :attr:`legend`) are
+    worked out from the rows and games when the page first shows them, by whichever process
+    renders the page (a federation's 1,000 divisions' take about 2 s on one core, and only
+    the division pages show them: not the players' pages, not the emails)."""
 
     name: str
     slug: str
@@ -144,12 +154,31 @@ class DivisionView:
     rows: list[RowView]
     games: list[GameView]
     cross_players: list[tuple[str, str]]
-    cross: dict[tuple[str, str], int | Fraction | None]
-    chart: str
-    legend: list[tuple[str, str]]
     dice_needed: list[str]
     #: The division's penalties, in game order (penalties without a game last).
     penalties: list[PenaltyView] = field(default_factory=list)
+    #: How its chart is drawn (``site.build.add_chart``); None: the page has no chart.
+    chart_of: ChartOf | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def cross(self) -> dict[tuple[str, str], int | Fraction | None]:
+        """The row player's points in the games both played themselves, by (row player,
+        other player); None for two who never met (:func:`cross_table`)."""
+        return cross_table(self.rows, self.games)
+
+    @property
+    def chart(self) -> str:
+        """The chart of points over the season as SVG ("" for none)."""
+        return self._drawn[0]
+
+    @property
+    def legend(self) -> list[tuple[str, str]]:
+        """The chart's lines: each (label, colour)."""
+        return self._drawn[1]
+
+    @cached_property
+    def _drawn(self) -> tuple[str, list[tuple[str, str]]]:
+        return ("", []) if self.chart_of is None else self.chart_of(self)
 
     @property
     def has_movement(self) -> bool:
@@ -219,6 +248,39 @@ class PlayerView:
     def games_minipoints(self, division: str) -> int:
         """MCR: the sum of the player's game minipoints in ``division``."""
         return sum(g.minipoints or 0 for g in self.games if g.division == division)
+
+
+def cross_table(
+    rows: Sequence[RowView], games: Sequence[GameView]
+) -> dict[tuple[str, str], int | Fraction | None]:
+    """The row player's points in the games both played themselves (None: never met).
+
+    >>> seat = lambda name, points: SeatView(name, name.lower(), 0, points, 1, False)
+    >>> row = lambda name: RowView(1, "1", name, "", 1, 0, None, (0, 0, 0, 0), "", "", None, 0)
+    >>> game = GameView("1", None, [seat("Ann", 30), seat("Bo", -10), seat("Cy", -20)])
+    >>> cross = cross_table([row("Ann"), row("Bo"), row("Cy"), row("Di")], [game, game])
+    >>> cross["Ann", "Bo"], cross["Bo", "Ann"], cross["Ann", "Di"]
+    (60, -20, None)
+    """
+    sums: dict[str, dict[str, int | Fraction]] = {}  # player -> other -> points
+    for g in games:
+        played = [(s.player, s.points) for s in g.seats if not s.substituted]
+        for a, points in played:
+            mine = sums.get(a)
+            if mine is None:
+                mine = sums[a] = {}
+            for b, _ in played:
+                if a != b:
+                    mine[b] = (mine.get(b) or 0) + points
+    cross: dict[tuple[str, str], int | Fraction | None] = {
+        (a, b): total for a, mine in sums.items() for b, total in mine.items()
+    }
+    members = [r.player for r in rows]
+    for one in members:
+        for other in members:
+            if one != other:
+                cross.setdefault((one, other), None)
+    return cross
 
 
 def newest_first(games: Sequence[_Dated]) -> list[_Dated]:
