@@ -25,6 +25,7 @@ as for files written one by one.
     >>> threads.close()
     >>> sorted(os.listdir(folder))
     ['page-0.html', 'page-1.html', 'page-2.html', 'page-3.html', 'page-4.html']
+    >>> shutil.rmtree(folder)
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import queue
 import shutil
 import tempfile
 import threading
+import unicodedata
 
 #: The start of a thread's scratch folder's name: a name the tool never gives a file (its
 #: names never start with a dot), so no written file can meet one.
@@ -46,26 +48,35 @@ _Item = tuple[str, bytes] | None
 
 class FileThreads:
     """Files written into ``folder`` (a path's text) by ``threads`` threads, each created in
-    the thread's scratch folder in ``folder`` and renamed to its path (in ``folder`` or one
-    of its subfolders, which must exist). :meth:`put` hands a file over; :meth:`close` waits
-    for all and removes the scratch folders; :meth:`abandon` stops at once. The first
-    failure (an ``OSError`` naming the file's path) is raised by the next :meth:`put`,
-    :meth:`wait` or :meth:`close`; the files after it are not written."""
+    the thread's scratch folder in ``folder`` (named ``prefix`` and a random part) and
+    renamed to its path (in ``folder`` or one of its subfolders, which must exist).
+    :meth:`put` hands a file over; :meth:`close` waits for all and removes the scratch
+    folders; :meth:`abandon` stops. A failure (an ``OSError`` naming the file's path) is
+    raised by the next :meth:`put`, :meth:`wait` or :meth:`close`; the files handed over
+    after it are not written (those other threads are writing at that moment may be).
 
-    def __init__(self, folder: str, threads: int, mode: int) -> None:
+    When the threads cannot all be started (no scratch folder can be made, the system
+    allows no more threads), the error is raised and nothing is left behind: no folder, no
+    thread."""
+
+    def __init__(self, folder: str, threads: int, mode: int, prefix: str = SCRATCH_PREFIX) -> None:
         self._mode = mode
         self._pid = os.getpid()
         self._queue: queue.Queue[_Item] = queue.Queue(WAITING_PER_THREAD * threads)
         self._failed: OSError | None = None
         self._stop = False
-        made = (tempfile.mkdtemp(prefix=SCRATCH_PREFIX, dir=folder) for _ in range(threads))
-        self._scratch = list(made)
-        self._threads = [
-            threading.Thread(target=self._work, args=(scratch,), daemon=True)
-            for scratch in self._scratch
-        ]
-        for thread in self._threads:
-            thread.start()
+        self._scratch: list[str] = []
+        self._threads: list[threading.Thread] = []
+        try:
+            for _ in range(threads):
+                scratch = tempfile.mkdtemp(prefix=prefix, dir=folder)
+                self._scratch.append(scratch)
+                thread = threading.Thread(target=self._work, args=(scratch,), daemon=True)
+                thread.start()
+                self._threads.append(thread)
+        except BaseException:
+            self._end()
+            raise
 
     def forked(self) -> bool:
         """True in a process forked after these threads started: they are not running here."""
@@ -92,9 +103,10 @@ class FileThreads:
         self._raise_failure()
 
     def abandon(self) -> None:
-        """Stop the threads (the files still waiting are not written) and remove their
-        scratch folders: for a run that stops (an error, Ctrl-C), so that no thread goes on
-        writing into a folder its run is about to remove."""
+        """Stop the threads (the files still waiting are not written; those being written
+        are finished) and remove their scratch folders: for a run that stops (an error,
+        Ctrl-C), so that no thread goes on writing into a folder its run is about to
+        remove."""
         self._stop = True
         while True:
             try:
@@ -135,10 +147,27 @@ class FileThreads:
                 out.write(data)
             os.chmod(temporary, self._mode)
             os.replace(temporary, path)
-        except OSError as exc:
-            if self._failed is None:  # said of the file being written, not of its scratch
-                located = exc.errno is not None and exc.strerror is not None
-                self._failed = OSError(exc.errno, exc.strerror, path) if located else exc
         except Exception as exc:  # a thread that died would leave its files unwritten
-            if self._failed is None:
-                self._failed = OSError(f"{path}: {exc!r}")
+            if self._failed is None:  # said of the file being written, not of its scratch
+                self._failed = _named(exc, path)
+
+
+def _named(exc: Exception, path: str) -> OSError:
+    """A failure to write ``path`` as an ``OSError`` naming it (the error it comes from as
+    its cause)."""
+    if isinstance(exc, OSError) and exc.errno is not None and exc.strerror is not None:
+        named = OSError(exc.errno, exc.strerror, path)
+    else:
+        named = OSError(f"{path}: {exc!r}")
+    named.__cause__ = exc
+    return named
+
+
+def place_of(path: str) -> str:
+    """The place ``path`` names, as a disk that ignores letter case or Unicode form sees it
+    (for two spellings of one file to be written in turn, never side by side).
+
+    >>> place_of("out/Players//Åse.html") == place_of("out/players/A\u030ase.html")
+    True
+    """
+    return unicodedata.normalize("NFC", os.path.normcase(os.path.normpath(path))).casefold()

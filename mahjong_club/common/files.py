@@ -30,7 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import BinaryIO
 
-from mahjong_club.common.file_threads import SCRATCH_PREFIX, FileThreads
+from mahjong_club.common.file_threads import SCRATCH_PREFIX, FileThreads, place_of
 
 _NEW_FILE_MODE = 0o644
 _NEW_FOLDER_MODE = 0o755
@@ -170,7 +170,7 @@ def write_tree(folder: Path, files: Mapping[str, str | bytes]) -> None:
             writer.write(name, content)
 
 
-#: A writer's first files are written one by one; from this many on, on
+#: A writer's first this many files (distinct names) are written one by one, the others on
 #: :data:`WRITE_THREADS` threads (a club's few pages never start a thread).
 THREADED_FILES = 64
 #: The threads that create a big tree's files (:mod:`~mahjong_club.common.file_threads`).
@@ -184,11 +184,14 @@ class TreeWriter:
     written (or the first failure raised); when the block raises, the files not yet written
     are dropped and no thread goes on writing.
 
-    From the :data:`THREADED_FILES`-th file on, the files are created on ``threads``
-    threads (:class:`~mahjong_club.common.file_threads.FileThreads`; 1: all here), each file
-    complete before its name appears; a failure is then raised by a later :meth:`write` or at
-    the end. A process forked while the writer's threads run writes its own files on threads
-    of its own, and calls :meth:`settle` before it reports them done."""
+    After the first :data:`THREADED_FILES` files, the files are created on ``threads``
+    threads (:class:`~mahjong_club.common.file_threads.FileThreads`; 1: all here; where no
+    thread can be started, here too), each file complete before its name appears; a failure
+    is then raised by a later :meth:`write` or at the end. A file written again (the same
+    place, however its name is spelt) waits for the files before it, so that its last
+    content stays, as one by one. A process forked while the writer's threads run writes
+    its own files on threads of its own, and calls :meth:`settle` before it reports them
+    done."""
 
     def __init__(self, folder: Path, threads: int = WRITE_THREADS) -> None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -196,8 +199,12 @@ class TreeWriter:
         self._root = os.fspath(folder)
         self._made = {self._root}  # folders made already: each once, not once per file
         self._threads = threads
-        self._written: set[str] = set()  # case folded: a file written twice is written in turn
+        self._written: set[str] = set()  # places written (place_of)
         self._pool: FileThreads | None = None
+        self._pid = os.getpid()
+        #: This writer's scratch folders' start (a forked process's too): no name the
+        #: caller gives can be one by chance, and no other writer's is taken for one.
+        self._scratch = f"{SCRATCH_PREFIX}{secrets.token_hex(6)}-"
 
     def __enter__(self) -> TreeWriter:
         return self
@@ -216,7 +223,7 @@ class TreeWriter:
             os.makedirs(parent, exist_ok=True)
             self._made.add(parent)
         data = content.encode("utf-8") if isinstance(content, str) else content
-        pool = self._pool_for(name)
+        pool = self._pool_for(path)
         if pool is not None:
             pool.put(path, data)
             return
@@ -235,11 +242,14 @@ class TreeWriter:
             pool.close()
 
     def close(self) -> None:
-        """:meth:`settle`, then remove any scratch folder a forked process left in
-        ``folder`` when it failed (it has ended: its files are written again here)."""
+        """:meth:`settle`; then, in the process that made the writer, remove any scratch
+        folder of this writer's that a process forked from it left when it failed (it has
+        ended: its files are written again here)."""
         self.settle()
+        if os.getpid() != self._pid:
+            return
         for entry in os.scandir(self._root):
-            if entry.name.startswith(SCRATCH_PREFIX) and entry.is_dir(follow_symlinks=False):
+            if entry.name.startswith(self._scratch) and entry.is_dir(follow_symlinks=False):
                 shutil.rmtree(entry.path, ignore_errors=True)
 
     def abandon(self) -> None:
@@ -248,17 +258,20 @@ class TreeWriter:
         if pool is not None and not pool.forked():
             pool.abandon()
 
-    def _pool_for(self, name: str) -> FileThreads | None:
-        """The threads to write ``name`` on, None to write it here; a name written before
-        waits for the files before it (the last content stays, as one by one)."""
+    def _pool_for(self, path: str) -> FileThreads | None:
+        """The threads to write the file at ``path`` on, None to write it here; a place
+        written before waits for the files before it (the last content stays)."""
         if self._pool is not None and self._pool.forked():
             self._pool = None  # the threads of the process this one was forked from
-        key = name.casefold()
-        if key in self._written and self._pool is not None:
+        place = place_of(path)
+        if place in self._written and self._pool is not None:
             self._pool.wait()
-        self._written.add(key)
+        self._written.add(place)
         if self._pool is None and self._threads > 1 and len(self._written) > THREADED_FILES:
-            self._pool = FileThreads(self._root, self._threads, _NEW_FILE_MODE)
+            try:
+                self._pool = FileThreads(self._root, self._threads, _NEW_FILE_MODE, self._scratch)
+            except (OSError, RuntimeError):  # no scratch folder or thread: one by one
+                self._threads = 1
         return self._pool
 
 
