@@ -132,3 +132,21 @@ def test_site_strings_and_months():
         "Still tied: roll the dice (round 2) for A, B."
     )
     assert [entry.da for entry in site.MONTHS][:3] == ["januar", "februar", "marts"]
+
+
+def test_each_advice_is_worded_for_itself_once_per_locale():
+    import datetime as dt
+
+    from rules.attendance import Advice
+
+    check = dt.date(2025, 12, 11)
+    tips = [Advice(check, 2, 2), Advice(check, 3, 1), Advice(check, 1, 0), Advice(check, 1, 4)]
+    tips += [Advice(dt.date(2026, 1, 8), 2, 2), Advice(check, 2, 2)]  # the first again
+    for language in LANGUAGES:
+        locale = Locale(language)
+        worded = [locale.advice(tip) for tip in tips]
+        fresh = [Locale(language).advice(tip) for tip in tips]  # a locale that kept none
+        assert worded == fresh
+        assert len(set(worded)) == 5 and worded[0] == worded[-1]
+        expected = rules.advice(tips[0], date=locale.date(check)).render(language)
+        assert worded[0] == expected

@@ -34,6 +34,8 @@ from rules.attendance import Advice
 #: stays bounded).
 NUMBERS_KEPT = 100_000
 K = TypeVar("K", bound=Hashable)
+#: The key of an advice's words among a locale's texts (no site string's key).
+_ADVICE = object()
 
 
 def remembered(known: dict[K, str], key: K, make: Callable[[], str]) -> str:
@@ -126,8 +128,13 @@ class Locale:
         return f"{self.date(value.date())}, {value:%H:%M}{zone}"
 
     def advice(self, advice: Advice) -> str:
-        """What a member must do to pass the next check, in this language (the date in words)."""
-        return self.say(rule_words.advice(advice, date=self.date(advice.check)))
+        """What a member must do to pass the next check, in this language (the date in words;
+        each distinct advice worded once: a federation's members share a few)."""
+
+        def word() -> str:
+            return self.say(rule_words.advice(advice, date=self.date(advice.check)))
+
+        return remembered(self._texts, (_ADVICE, advice), word)
 
     def words(self, value: rule_words.RuleValue) -> str:
         """What the rules returned (a next season's reason, a hand's breakdown, a penalty's
