@@ -263,3 +263,29 @@ def test_a_place_written_again_under_another_spelling_keeps_its_last_content(
         writer.write("players/ann.html", b"old")
         writer.write("players//ann.html", b"new")
     assert (tmp_path / "report" / "players" / "ann.html").read_bytes() == b"new"
+
+
+def test_a_rename_a_scanner_holds_up_is_tried_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from mahjong_club.common import file_threads
+
+    refused: list[str] = []
+    real = os.replace
+
+    def replace(source: str, target: str) -> None:
+        if target.endswith("page-70.html") and len(refused) < 2:
+            refused.append(target)  # a virus scanner has the new file open, twice
+            raise PermissionError(13, "The process cannot access the file")
+        real(source, target)
+
+    monkeypatch.setattr(file_threads.os, "replace", replace)
+    monkeypatch.setattr(file_threads, "RENAME_TRIES", 3)  # as on Windows
+    pages = {f"page-{n}.html": f"<p>{n}</p>" for n in range(THREADED_FILES + 20)}
+    write_tree(tmp_path / "report", pages)
+    assert len(refused) == 2
+    assert (tmp_path / "report" / "page-70.html").read_text() == "<p>70</p>"
+    monkeypatch.setattr(file_threads, "RENAME_TRIES", 1)  # elsewhere: the first refusal stands
+    refused.clear()
+    with pytest.raises(PermissionError, match="page-70"):
+        write_tree(tmp_path / "again", pages)

@@ -33,8 +33,10 @@ from __future__ import annotations
 import os
 import queue
 import shutil
+import sys
 import tempfile
 import threading
+import time
 import unicodedata
 
 #: The start of a thread's scratch folder's name: a name the tool never gives a file (its
@@ -44,6 +46,10 @@ SCRATCH_PREFIX = ".writing-"
 WAITING_PER_THREAD = 2
 
 _Item = tuple[str, bytes] | None
+#: On Windows a file just written may be held open a moment by a virus scanner or the
+#: search indexer, and renaming it then fails: the rename is tried again this many times,
+#: a tenth of a second apart (as pip does). Elsewhere a failed rename is final.
+RENAME_TRIES = 10 if sys.platform == "win32" else 1
 
 
 class FileThreads:
@@ -146,7 +152,7 @@ class FileThreads:
             with open(temporary, "wb") as out:
                 out.write(data)
             os.chmod(temporary, self._mode)
-            os.replace(temporary, path)
+            _replace(temporary, path)
         except Exception as exc:  # a thread that died would leave its files unwritten
             if self._failed is None:  # said of the file being written, not of its scratch
                 self._failed = _named(exc, path)
@@ -171,3 +177,15 @@ def place_of(path: str) -> str:
     True
     """
     return unicodedata.normalize("NFC", os.path.normcase(os.path.normpath(path))).casefold()
+
+
+def _replace(temporary: str, path: str) -> None:
+    """Rename ``temporary`` to ``path`` (see :data:`RENAME_TRIES`)."""
+    for tried in range(1, RENAME_TRIES + 1):
+        try:
+            os.replace(temporary, path)
+            return
+        except PermissionError:
+            if tried == RENAME_TRIES:
+                raise
+            time.sleep(0.1)
