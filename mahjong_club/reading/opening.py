@@ -31,6 +31,7 @@ import zipfile
 import zlib
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import IO, TypeVar
 
@@ -306,7 +307,11 @@ class CheckedBook:
         self.check_while(name, None)
 
     def check_while(
-        self, name: str, read: Callable[[SheetShape], T | None] | None, reads_from: int = 0
+        self,
+        name: str,
+        read: Callable[[SheetShape], T | None] | None,
+        reads_from: int = 0,
+        meanwhile_also: Callable[[], object] | None = None,
     ) -> T | None:
         """Check sheet ``name`` as :meth:`check` does, and ``read`` it meanwhile.
 
@@ -322,6 +327,8 @@ class CheckedBook:
         check: ``neutralised`` False, not known yet) and is not run for a sheet smaller
         than ``reads_from``; its result (plain data, from the child) is returned only when
         the sheet passes the check: a sheet that does not is refused as by :meth:`check`.
+        When a child reads, this process does ``meanwhile_also()`` once the sheet has passed
+        its check, rather than wait for the child doing nothing.
         """
         if name in self._checked:
             known = self._shapes.get(name)
@@ -339,9 +346,8 @@ class CheckedBook:
             read = None
         forked = read is not None and len(data) >= PARALLEL_CHECK_BYTES and may_fork()
         if forked and read is not None:
-            made, (looks, extent) = meanwhile(
-                lambda: read_within(data, read), lambda: look(data), passes
-            )
+            ours = partial(look, data, meanwhile_also)
+            made, (looks, extent) = meanwhile(lambda: read_within(data, read), ours, passes)
         else:
             (looks, extent), made = look(data), None
         _refuse(name, entry, looks.problem, extent)

@@ -59,11 +59,15 @@ def read_within(data: bytes, read: Callable[[SheetShape], T | None]) -> T | None
     return None if oversized(data) is not None else read(first_shape(data))
 
 
-def look(data: bytes) -> tuple[Looks, Extent | None]:
+def look(data: bytes, then: Callable[[], object] | None = None) -> tuple[Looks, Extent | None]:
     """The check's looks at sheet part ``data``: expat's, then (the XML whole) how far its
-    cells reach when beyond what a sheet may span."""
+    cells reach when beyond what a sheet may span; ``then()`` once they let the sheet be
+    read (:func:`passes`)."""
     looks = Looks.of(data)
-    return looks, oversized(data) if looks.problem is None else None
+    seen = looks, oversized(data) if looks.problem is None else None
+    if then is not None and passes(seen):
+        then()
+    return seen
 
 
 def passes(seen: tuple[Looks, Extent | None]) -> bool:
