@@ -84,7 +84,7 @@ def read_workbook(path: Path, progress: Progress | None = None) -> tuple[Season,
     season.tournament = season.settings.mode == "tournament"
     mode = mode_of(season)
     used = [capability for capability in REGISTRY if mode in capability.modes]
-    book.read_soon = [sheet for capability in used for sheet in capability.sheets]
+    book.read_soon = [sheet for capability in used for sheet in capability.read_early]
     progress.total = 4 + len(used)
     try:
         for capability in used:

@@ -27,6 +27,7 @@ class Attendance(Capability[AttendanceResult]):
     name = "attendance"
     needs_league = True
     sheets = ("Nights", "Attendance")
+    read_early = ("Nights", "Attendance")
 
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:
         if not season.has_league:

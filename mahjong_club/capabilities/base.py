@@ -100,6 +100,9 @@ class Capability(Generic[R]):
     name: ClassVar[str]
     #: The input sheets it reads (their formulas are checked for saved values).
     sheets: ClassVar[tuple[str, ...]] = ()
+    #: Those of its sheets it reads whenever they are there (in a league): they may be read
+    #: early, while a second process reads a big ``Games`` sheet (``Workbook.read_soon``).
+    read_early: ClassVar[tuple[str, ...]] = ()
     #: The workbook modes (the ``mode`` setting) it works in.
     modes: ClassVar[frozenset[Mode]] = frozenset({"league"})
     #: True when it means something only in a league (``Divisions`` and ``Games``): its

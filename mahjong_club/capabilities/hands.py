@@ -23,6 +23,7 @@ class Hands(Capability[list[HandResult]]):
 
     name = "hands"
     sheets = ("Hands",)
+    read_early = ("Hands",)
 
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:
         if book.find("Hands") is not None:

@@ -27,6 +27,7 @@ class NextSeason(Capability[NextSeasonResult]):
     name = "next_season"
     needs_league = True
     sheets = ("Signups",)
+    read_early = ("Signups",)
 
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:
         if season.has_league and book.find("Signups") is not None:

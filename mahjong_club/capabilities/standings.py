@@ -27,6 +27,7 @@ class Standings(Capability[StandingsResult]):
     name = "standings"
     needs_league = True
     sheets = ("Divisions", "Games", "Penalties", "Dice")
+    read_early = ("Penalties", "Dice")
     modes: ClassVar[frozenset[Mode]] = frozenset({"league", "tournament"})
 
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:

@@ -61,8 +61,7 @@ class Workbook:
         #: Sheet names (folded) that two sheets share, reported already.
         self.clashes_reported: set[str] = set()
         self._rows: dict[str, list[list[Any]]] = {}
-        #: The sheets this run reads: read while a second process reads a big sheet's columns.
-        self.read_soon: list[str] = []
+        self.read_soon: list[str] = []  # read while a second process reads a big sheet
         self._by_fold: dict[str, list[str]] = {}
         for name in self.sheet_names:
             self._by_fold.setdefault(fold(name), []).append(name)
@@ -117,20 +116,21 @@ class Workbook:
         """``read`` of ``sheet`` (one of ``reads_from`` bytes of XML or more), made while its
         XML is checked (:meth:`~mahjong_club.reading.opening.CheckedBook.check_while`); then
         :meth:`shape` says what the check saw. :class:`WorkbookError` when the sheet is
-        damaged or too large, whatever ``read`` made of it. When a second process reads, this
-        one reads the :attr:`read_soon` sheets once its check is done (:meth:`_read_soon`)."""
+        damaged or too large, whatever ``read`` made of it (meanwhile :meth:`_read_soon`)."""
         return self._book.check_while(sheet, read, reads_from, lambda: self._read_soon(sheet))
 
     def _read_soon(self, besides: str) -> None:
-        """Read the :attr:`read_soon` sheets not read yet (but ``besides``): what goes wrong
-        is left to its reader to meet and say, as always; nothing changes but when."""
+        """Read the :attr:`read_soon` sheets not read yet but ``besides`` (once the sheet a
+        second process reads has passed its check): what goes wrong is left to its reader."""
         for name in self.read_soon:
             same = self.same_named(name)
             if len(same) != 1 or same[0] == besides or same[0] in self._rows:
                 continue  # two sheets of that name: its reader says so
             try:
                 self.rows(same[0])
-            except Exception:  # its reader meets it again, and says it
+            except (KeyboardInterrupt, SystemExit, MemoryError):
+                raise
+            except BaseException:  # a panic in calamine's Rust too: its reader meets it again
                 continue
 
     def has_error_cells(self, sheet: str) -> bool:
