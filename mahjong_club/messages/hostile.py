@@ -191,6 +191,20 @@ WORKBOOK_PART_NAME = entry(
     en="the list of sheets is {part}, not a part named workbook.xml as every reader expects",
     da="listen over ark er {part}, ikke en del med navnet workbook.xml, som alle læsere venter",
 )
+SHEET_CELL_UNREADABLE = entry(
+    "hostile.sheet_cell_unreadable",
+    en="sheet {sheet!r} cannot be read: a cell{where} holds a value no date or time can be"
+    " ({error}), such as a number far beyond any date in a cell formatted as a date; correct"
+    " or clear it, and run again",
+    da="arket {sheet!r} kan ikke læses: en celle{where} har en værdi, som ingen dato eller tid"
+    " kan være ({error}), fx et tal langt ud over enhver dato i en celle formateret som dato;"
+    " ret eller ryd den, og kør igen",
+)
+IN_ROW = entry(
+    "hostile.in_row",
+    en=" in row {row}",
+    da=" i række {row}",
+)
 SHEET_PART_MISSING = entry(
     "hostile.sheet_part_missing",
     en="its part is not in the file",

@@ -9,8 +9,7 @@ names are compared (``Games`` and ``GAMES``) are an error naming both, and neith
 
 A cell showing an Excel error (``#N/A``, ``#REF!`` …) is an
 :class:`~mahjong_club.reading.error_cells.ErrorCell` in :meth:`Workbook.rows` (calamine alone
-would read it as blank); :meth:`Row.raw` and :meth:`Row.value` report it as what it is, in
-every column, and give None.
+would read it as blank); :meth:`Row.raw` and :meth:`Row.value` report it, and give None.
 
 :meth:`Row.value` reads a cell as its column says: its parser, and whether a blank cell is a
 problem (a required column a row must fill in) or simply None.
@@ -35,6 +34,7 @@ from mahjong_club.reading.names import NameBook
 from mahjong_club.reading.opening import WorkbookError, open_book
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.sheet_looks import SheetShape
+from mahjong_club.reading.sheet_values import sheet_values
 
 T = TypeVar("T")
 
@@ -80,10 +80,10 @@ class Workbook:
         return list(self._by_fold.get(fold(name), []))
 
     def rows(self, sheet: str) -> list[list[Any]]:
-        """All rows of ``sheet`` from row 1 and column A, blank cells as ``None`` and cells
-        showing an Excel error as :class:`ErrorCell` (read once)."""
+        """All rows of ``sheet`` from row 1 and column A, blank cells as ``None``, error cells
+        as :class:`ErrorCell` (read once; a cell calamine cannot read: :class:`WorkbookError`)."""
         if sheet not in self._rows:
-            data = self._book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+            data = sheet_values(self._book.get_sheet_by_name(sheet), sheet)
             rows: list[list[Any]] = [[None if v == "" else v for v in row] for row in data]
             for (number, column), cell in self._error_cells(sheet).items():
                 while len(rows) < number:

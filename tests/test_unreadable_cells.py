@@ -1,0 +1,55 @@
+"""A cell python-calamine cannot read (a number far beyond any date in a cell formatted as a
+date makes its Rust code panic) stops the run with a message naming the sheet and the row,
+exit 1 and nothing written; not with a Rust backtrace and a Python traceback."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from mahjong_club.cli import main
+from mahjong_club.ooxml.package import list_sheet_parts
+
+ROOT = Path(__file__).resolve().parent.parent
+SEASON = ROOT / "sample_sheets" / "season.xlsx"
+DATE_STYLE = 2  # the sample's cell format for dates
+
+
+def with_cell(tmp_path: Path, sheet: str, row: int, value: str) -> Path:
+    """The sample season with a date-formatted cell in column Z of ``row`` of ``sheet``."""
+    with zipfile.ZipFile(SEASON) as package:
+        part = next(p.part for p in list_sheet_parts(package) if p.name == sheet)
+    out = tmp_path / "season.xlsx"
+    with zipfile.ZipFile(SEASON) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info.filename)
+            if info.filename == part:
+                text = data.decode()
+                found = re.search(rf'<row [^>]*r="{row}"[^>]*>.*?(</row>)', text, re.S)
+                assert found is not None
+                cell = f'<c r="Z{row}" s="{DATE_STYLE}"><v>{value}</v></c>'
+                text = text[: found.start(1)] + cell + text[found.start(1) :]
+                data = text.encode()
+            zout.writestr(info, data)
+    return out
+
+
+@pytest.mark.parametrize(("sheet", "row"), [("Hands", 1), ("Hands", 3), ("Players", 2)])
+@pytest.mark.parametrize("value", ["-1e300", "-123456789012"])
+def test_a_cell_no_date_can_be_stops_the_run_naming_its_sheet_and_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], sheet: str, row: int, value: str
+) -> None:
+    path = with_cell(tmp_path, sheet, row, value)
+    assert main([str(path), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert f"sheet {sheet!r} cannot be read: a cell in row {row} holds a value no date" in err
+    assert "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_date_that_is_far_but_real_is_read(tmp_path: Path) -> None:
+    path = with_cell(tmp_path, "Hands", 3, "2958465")  # 31 December 9999
+    assert main([str(path), "--out", str(tmp_path / "out"), "-q"]) == 0
