@@ -56,6 +56,21 @@ def read(path: Path) -> tuple[Any, list[str]]:
     return season, [p.render("en") for p in problems.items]
 
 
+def stops_the_same_with_and_without(
+    path: Path, sheet: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading ``path`` stops with the same error naming ``sheet`` with the early reads and
+    without them."""
+    errors = []
+    for soon in (True, False):
+        if not soon:
+            monkeypatch.setattr(tables.Workbook, "_read_soon", lambda self, besides: None)
+        with pytest.raises(WorkbookError, match=sheet) as raised:
+            read_workbook(path)
+        errors.append(str(raised.value))
+    assert errors[0] == errors[1]
+
+
 def test_the_later_sheets_are_read_while_the_child_reads_games(
     beside_a_child: list[tuple[str, bool]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -88,14 +103,7 @@ def test_a_sheet_that_cannot_be_read_stops_the_run_where_its_reader_reads_it(
         return real(self, sheet)
 
     monkeypatch.setattr(tables.Workbook, "rows", damaged)
-    errors = []
-    for soon in (True, False):
-        if not soon:
-            monkeypatch.setattr(tables.Workbook, "_read_soon", lambda self, besides: None)
-        with pytest.raises(WorkbookError, match="Nights") as raised:
-            read_workbook(SEASON)
-        errors.append(str(raised.value))
-    assert errors[0] == errors[1]
+    stops_the_same_with_and_without(SEASON, "Nights", monkeypatch)
     # the sheets after it were still read early
     assert [s for s, inside in beside_a_child if inside] == [
         "Penalties",
@@ -141,12 +149,5 @@ def test_a_sheet_read_early_that_makes_calamine_panic_changes_nothing(
             sheet_part("Hands"): ("</row>", PANIC),
         },
     )
-    errors = []
-    for soon in (True, False):
-        if not soon:
-            monkeypatch.setattr(tables.Workbook, "_read_soon", lambda self, besides: None)
-        with pytest.raises(WorkbookError, match="Penalties") as raised:
-            read_workbook(path)
-        errors.append(str(raised.value))
-    assert errors[0] == errors[1]
+    stops_the_same_with_and_without(path, "Penalties", monkeypatch)
     assert ("Hands", True) in beside_a_child  # it was read early, and its panic let go
