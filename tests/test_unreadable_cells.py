@@ -53,3 +53,54 @@ def test_a_cell_no_date_can_be_stops_the_run_naming_its_sheet_and_row(
 def test_a_date_that_is_far_but_real_is_read(tmp_path: Path) -> None:
     path = with_cell(tmp_path, "Hands", 3, "2958465")  # 31 December 9999
     assert main([str(path), "--out", str(tmp_path / "out"), "-q"]) == 0
+
+
+class Panic(BaseException):
+    """As a panic in python-calamine's Rust code reaches Python (no ``Exception``)."""
+
+
+@pytest.mark.parametrize(
+    ("where", "said"),
+    [
+        ("open", "cannot be read"),  # the workbook as a whole
+        ("sheet", "sheet 'Players'"),  # one sheet, when calamine reads it
+    ],
+)
+def test_a_panic_anywhere_calamine_reads_is_a_message(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+    said: str,
+) -> None:
+    from mahjong_club.reading import opening
+
+    def panics(*args: object, **kwargs: object) -> object:
+        raise Panic("index out of bounds")
+
+    if where == "open":
+        monkeypatch.setattr(opening.CalamineWorkbook, "from_path", panics)
+    else:
+
+        class Book:
+            def __init__(self, book: object) -> None:
+                self._book = book
+
+            def get_sheet_by_name(self, name: str) -> object:
+                if name == "Players":
+                    panics()
+                return self._book.get_sheet_by_name(name)  # type: ignore[attr-defined]
+
+            def __getattr__(self, name: str) -> object:
+                return getattr(self._book, name)
+
+        real_init = opening.CheckedBook.__init__
+
+        def init(self: opening.CheckedBook, path: Path, book: object, parts: object) -> None:
+            real_init(self, path, Book(book), parts)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(opening.CheckedBook, "__init__", init)
+    assert main([str(SEASON), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert said in err and "index out of bounds" in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()

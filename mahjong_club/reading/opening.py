@@ -57,6 +57,7 @@ from mahjong_club.ooxml.package import rels_part as rels_of
 from mahjong_club.ooxml.refs import column_letter
 from mahjong_club.ooxml.wellformed import has_doctype, xml_problem
 from mahjong_club.reading.error_cells import ErrorCell, neutralise_error_cells
+from mahjong_club.reading.panics import unpanicked
 from mahjong_club.reading.sheet_looks import SheetShape, first_shape, look, passes, read_within
 
 __all__ = ["CheckedBook", "WorkbookError", "open_book"]
@@ -238,8 +239,8 @@ def open_book(path: Path) -> CheckedBook:
     with zf:
         parts = _Opening(path, zf).check()
     try:
-        book = CalamineWorkbook.from_path(str(path))
-    except Exception as exc:  # calamine raises its own error types
+        book = unpanicked(lambda: CalamineWorkbook.from_path(str(path)))
+    except Exception as exc:  # calamine raises its own error types (and may panic)
         message = say(cell_texts.WORKBOOK_UNREADABLE, file=path.name, error=str(exc))
         raise WorkbookError(message) from exc
     return CheckedBook(path, book, parts)
@@ -295,8 +296,8 @@ class CheckedBook:
         self.check(name)
         try:
             book = self._patched_book() if name in self._neutralised else self._book
-            return book.get_sheet_by_name(name)
-        except Exception as exc:  # calamine raises its own error types
+            return unpanicked(lambda: book.get_sheet_by_name(name))
+        except Exception as exc:  # calamine raises its own error types (and may panic)
             raise WorkbookError(
                 say(texts.SHEET_DAMAGED, sheet=name, part=part or "?", error=str(exc))
             ) from exc
@@ -327,8 +328,7 @@ class CheckedBook:
         check: ``neutralised`` False, not known yet) and is not run for a sheet smaller
         than ``reads_from``; its result (plain data, from the child) is returned only when
         the sheet passes the check: a sheet that does not is refused as by :meth:`check`.
-        When a child reads, this process does ``meanwhile_also()`` once the sheet has passed
-        its check, rather than wait for the child doing nothing.
+        When a child reads, this process does ``meanwhile_also()`` once the sheet passes.
         """
         if name in self._checked:
             known = self._shapes.get(name)

@@ -17,6 +17,7 @@ from python_calamine import CalamineSheet
 from mahjong_club.messages import hostile as texts
 from mahjong_club.messages.core import say
 from mahjong_club.reading.opening import WorkbookError
+from mahjong_club.reading.panics import unpanicked
 
 
 def sheet_values(sheet: CalamineSheet, name: str) -> list[list[Any]]:
@@ -24,10 +25,8 @@ def sheet_values(sheet: CalamineSheet, name: str) -> list[list[Any]]:
     gives them; :class:`WorkbookError` naming the sheet and the row when calamine cannot
     read a cell."""
     try:
-        return sheet.to_python(skip_empty_area=False)
-    except (KeyboardInterrupt, SystemExit, MemoryError):
-        raise
-    except BaseException as exc:  # a panic in calamine's Rust code is not an Exception
+        return unpanicked(lambda: sheet.to_python(skip_empty_area=False))
+    except Exception as exc:  # a panic, or calamine's own error
         row = _failing_row(sheet)
         where = say(texts.IN_ROW, row=row) if row is not None else ""
         raise WorkbookError(
@@ -40,11 +39,10 @@ def _failing_row(sheet: CalamineSheet) -> int | None:
     start = sheet.start
     first = start[0] + 1 if start is not None else 1
     read = 0
+    rows = sheet.iter_rows()
     try:
-        for _ in sheet.iter_rows():
+        while unpanicked(lambda: next(rows, None)) is not None:
             read += 1
-    except (KeyboardInterrupt, SystemExit, MemoryError):
-        raise
-    except BaseException:  # the same panic, on the row that holds the cell
+    except Exception:  # the same panic, on the row that holds the cell
         return first + read
     return None
