@@ -136,7 +136,7 @@ class Event(NamedTuple):
 class History:
     """A member's events in date order; the status at any date can be read off it."""
 
-    events: tuple[Event, ...]
+    events: Sequence[Event]
 
     def at(self, when: dt.date) -> tuple[Status, dt.date | None]:
         """Status and since-date after every event on or before ``when`` (inclusive)."""

@@ -8,6 +8,7 @@ first check and through several; and a whole season run both ways."""
 from __future__ import annotations
 
 import datetime as dt
+import pickle
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -45,7 +46,16 @@ def test_histories_at_once_are_each_members_own(season):
         attendance_history(START, nights, days, needed, until)
         for days, needed in zip(on_time, required, strict=True)
     ]
+    # the last step alone (made without the others, as compute/attendance.py reads it)
+    lasts = [h.events[-1] if h.events else None for h in got]
+    assert lasts == [h.events[-1] if h.events else None for h in expected]
+    for last in filter(None, lasts):
+        assert type(last.attended) is int and type(last.regular) is int
+        assert type(last.status) is type(expected[0].events[-1].status)
+    assert [len(h.events) for h in got] == [len(h.events) for h in expected]
     assert got == expected
+    assert [pickle.loads(pickle.dumps(h)) for h in got] == expected  # a copy is plain
+    assert all(type(pickle.loads(pickle.dumps(h.events))) is tuple for h in got)
     for history in got:  # the same kinds of values, not just equal ones
         for event in history.events:
             assert type(event.attended) is int and type(event.regular) is int

@@ -15,7 +15,7 @@ history to the reference's.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from functools import partial
 from typing import Any
@@ -81,26 +81,92 @@ def histories(
 
 
 def _made(steps: list[tuple[dt.date, str, int, Any, Any, Any]], members: int) -> list[History]:
-    """Each member's history from the steps' arrays (a row of each per member)."""
+    """Each member's history from the steps' arrays (a row of each per member), its events
+    made when first asked for (a run reads only each member's last step, and the histories
+    of the members whose seats were substituted: 700,000 events for a federation are rarely
+    needed)."""
     if not steps:
         return [History(()) for _ in range(members)]
-    step_dates = [step[0] for step in steps]
-    kinds = [step[1] for step in steps]
-    regulars = [step[2] for step in steps]
-    came = np.stack([step[3] for step in steps], axis=1).tolist()
-    status = np.stack([step[4] for step in steps], axis=1).tolist()
-    since = np.stack([step[5] for step in steps], axis=1).tolist()
-    changed_at = [*step_dates, None]  # -1: never changed
-    found = []
-    for mine, states, changes in zip(came, status, since, strict=True):
+    season = _Steps(steps)
+    return [History(_Events(season, k)) for k in range(members)]
+
+
+class _Steps:
+    """The season's steps for every member: the dates, kinds and regular nights counted are
+    everyone's; the nights attended, the status and the step it last changed at, a row per
+    member."""
+
+    def __init__(self, steps: list[tuple[dt.date, str, int, Any, Any, Any]]) -> None:
+        self.dates = [step[0] for step in steps]
+        self.kinds = [step[1] for step in steps]
+        self.regulars = [step[2] for step in steps]
+        self.came = np.stack([step[3] for step in steps], axis=1)
+        self.status = np.stack([step[4] for step in steps], axis=1)
+        self.since = np.stack([step[5] for step in steps], axis=1)
+        self.changed_at = [*self.dates, None]  # -1: never changed
+
+    def events(self, k: int) -> tuple[Event, ...]:
+        """Member ``k``'s events."""
         events = zip(
-            step_dates,
-            kinds,
-            mine,
-            regulars,
-            map(_STATUSES.__getitem__, states),
-            map(changed_at.__getitem__, changes),
+            self.dates,
+            self.kinds,
+            self.came[k].tolist(),
+            self.regulars,
+            map(_STATUSES.__getitem__, self.status[k].tolist()),
+            map(self.changed_at.__getitem__, self.since[k].tolist()),
             strict=True,
         )
-        found.append(History(tuple(map(_new_event, events))))
-    return found
+        return tuple(map(_new_event, events))
+
+    def last(self, k: int) -> Event:
+        """Member ``k``'s last event, made alone."""
+        j = len(self.dates) - 1
+        status = _STATUSES[int(self.status[k, j])]
+        since = self.changed_at[int(self.since[k, j])]
+        return Event(
+            self.dates[j], self.kinds[j], int(self.came[k, j]), self.regulars[j], status, since
+        )
+
+
+class _Events(Sequence[Event]):
+    """A member's events, made when first asked for; the last alone when only it is asked
+    for. Equal to the tuple of them, and a copy (pickled) is that tuple."""
+
+    __slots__ = ("_k", "_made", "_steps")
+
+    def __init__(self, steps: _Steps, k: int) -> None:
+        self._steps = steps
+        self._k = k
+        self._made: tuple[Event, ...] | None = None
+
+    def _all(self) -> tuple[Event, ...]:
+        if self._made is None:
+            self._made = self._steps.events(self._k)
+        return self._made
+
+    def __len__(self) -> int:
+        return len(self._steps.dates)
+
+    def __getitem__(self, index: Any) -> Any:
+        if self._made is None and isinstance(index, int) and index in (-1, len(self) - 1):
+            return self._steps.last(self._k)
+        return self._all()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Events):
+            return self._all() == other._all()
+        if isinstance(other, tuple):
+            return self._all() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+    def __reduce__(self) -> tuple[type[tuple[object, ...]], tuple[tuple[Event, ...]]]:
+        return tuple, (self._all(),)
