@@ -104,3 +104,46 @@ def test_a_panic_anywhere_calamine_reads_is_a_message(
     err = capsys.readouterr().err
     assert said in err and "index out of bounds" in err and "Traceback" not in err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("cells", "row"),
+    [
+        ({"A1": -1e300}, 1),  # the header row
+        ({"A2": "a", "A3": -1e300}, 3),  # values from row 2
+        ({"C4": "x", "C5": "y", "C6": -1e300}, 6),  # values from C4
+        ({"D1": "h", "B2": 1, "E9": -1e300, "E12": -2e300}, 9),  # empty rows before; the first
+    ],
+)
+def test_the_row_named_is_the_cells_wherever_the_values_begin(
+    tmp_path: Path, cells: dict[str, object], row: int
+) -> None:
+    import openpyxl
+    from python_calamine import CalamineWorkbook
+
+    from mahjong_club.reading.opening import WorkbookError
+    from mahjong_club.reading.sheet_values import sheet_values
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "S"
+    for ref, value in cells.items():
+        sheet[ref] = value
+        if isinstance(value, float):
+            sheet[ref].number_format = "yyyy-mm-dd"
+    book.save(tmp_path / "book.xlsx")
+    read = CalamineWorkbook.from_path(str(tmp_path / "book.xlsx")).get_sheet_by_name("S")
+    with pytest.raises(WorkbookError, match=f"a cell in row {row} holds"):
+        sheet_values(read, "S")
+
+
+def test_running_out_of_memory_is_not_said_to_be_a_bad_cell() -> None:
+    from mahjong_club.reading.sheet_values import sheet_values
+
+    class Sheet:
+        def to_python(self, skip_empty_area: bool = True) -> list[list[object]]:
+            raise MemoryError("no more memory")
+
+    with pytest.raises(MemoryError, match="no more memory"):
+        sheet_values(Sheet(), "S")  # type: ignore[arg-type]

@@ -17,7 +17,7 @@ from python_calamine import CalamineSheet
 from mahjong_club.messages import hostile as texts
 from mahjong_club.messages.core import say
 from mahjong_club.reading.opening import WorkbookError
-from mahjong_club.reading.panics import unpanicked
+from mahjong_club.reading.panics import CalaminePanic, unpanicked
 
 
 def sheet_values(sheet: CalamineSheet, name: str) -> list[list[Any]]:
@@ -26,7 +26,7 @@ def sheet_values(sheet: CalamineSheet, name: str) -> list[list[Any]]:
     read a cell."""
     try:
         return unpanicked(lambda: sheet.to_python(skip_empty_area=False))
-    except Exception as exc:  # a panic, or calamine's own error
+    except CalaminePanic as exc:  # no other error: running out of memory is no bad cell
         row = _failing_row(sheet)
         where = say(texts.IN_ROW, row=row) if row is not None else ""
         raise WorkbookError(
@@ -35,14 +35,13 @@ def sheet_values(sheet: CalamineSheet, name: str) -> list[list[Any]]:
 
 
 def _failing_row(sheet: CalamineSheet) -> int | None:
-    """The Excel row where reading ``sheet`` row by row fails (None when it does not)."""
-    start = sheet.start
-    first = start[0] + 1 if start is not None else 1
+    """The Excel row where reading ``sheet`` row by row fails (None when it does not): its
+    rows come from row 1, wherever the sheet's values begin."""
     read = 0
     rows = sheet.iter_rows()
     try:
         while unpanicked(lambda: next(rows, None)) is not None:
             read += 1
-    except Exception:  # the same panic, on the row that holds the cell
-        return first + read
+    except CalaminePanic:  # the same panic, on the row that holds the cell
+        return read + 1
     return None
