@@ -15,13 +15,14 @@ history to the reference's.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import partial
 from typing import Any
 
 import numpy as np
 
+from mahjong_club.common.lazy import LazyTuple
 from rules.attendance import Event, History, Status, calendar
 
 #: The statuses by their code in the arrays.
@@ -128,21 +129,19 @@ class _Steps:
         )
 
 
-class _Events(Sequence[Event]):
+class _Events(LazyTuple[Event]):
     """A member's events, made when first asked for; the last alone when only it is asked
-    for. Equal to the tuple of them, and a copy (pickled) is that tuple."""
+    for."""
 
-    __slots__ = ("_k", "_made", "_steps")
+    __slots__ = ("_k", "_steps")
 
     def __init__(self, steps: _Steps, k: int) -> None:
+        super().__init__()
         self._steps = steps
         self._k = k
-        self._made: tuple[Event, ...] | None = None
 
-    def _all(self) -> tuple[Event, ...]:
-        if self._made is None:
-            self._made = self._steps.events(self._k)
-        return self._made
+    def _make(self) -> tuple[Event, ...]:
+        return self._steps.events(self._k)
 
     def __len__(self) -> int:
         return len(self._steps.dates)
@@ -150,23 +149,4 @@ class _Events(Sequence[Event]):
     def __getitem__(self, index: Any) -> Any:
         if self._made is None and isinstance(index, int) and index in (-1, len(self) - 1):
             return self._steps.last(self._k)
-        return self._all()[index]
-
-    def __iter__(self) -> Iterator[Event]:
-        return iter(self._all())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Events):
-            return self._all() == other._all()
-        if isinstance(other, tuple):
-            return self._all() == other
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._all())
-
-    def __repr__(self) -> str:
-        return repr(self._all())
-
-    def __reduce__(self) -> tuple[type[tuple[object, ...]], tuple[tuple[Event, ...]]]:
-        return tuple, (self._all(),)
+        return super().__getitem__(index)

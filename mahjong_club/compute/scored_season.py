@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from mahjong_club.common.lazy import LazyTuple
 from rules.model import DiceRoll, Division, Game, GameType, Penalty, SeatResult
 from rules.model import Substitution as Sub
 from rules.ruleset import Ruleset
@@ -127,46 +128,23 @@ class _Scored:
         return self._pairs
 
 
-class _Results(Sequence[tuple[str, SeatResult]]):
-    """A member's (game id, result) pairs in game order, made when first asked for."""
+class _Results(LazyTuple[tuple[str, SeatResult]]):
+    """A member's (game id, result) pairs in game order, made when first asked for (a copy
+    is the tuple, not the division's arrays)."""
 
-    __slots__ = ("_made", "_scored", "_seats")
+    __slots__ = ("_scored", "_seats")
 
     def __init__(self, scored: _Scored, seats: Array) -> None:
+        super().__init__()
         self._scored = scored
         self._seats = seats
-        self._made: tuple[tuple[str, SeatResult], ...] | None = None
 
-    def _all(self) -> tuple[tuple[str, SeatResult], ...]:
-        if self._made is None:
-            pairs = self._scored.pairs()
-            self._made = tuple(map(pairs.__getitem__, self._seats.tolist()))
-        return self._made
+    def _make(self) -> tuple[tuple[str, SeatResult], ...]:
+        pairs = self._scored.pairs()
+        return tuple(map(pairs.__getitem__, self._seats.tolist()))
 
     def __len__(self) -> int:
         return len(self._seats)
-
-    def __getitem__(self, index: Any) -> Any:
-        return self._all()[index]
-
-    def __iter__(self) -> Iterator[tuple[str, SeatResult]]:
-        return iter(self._all())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Results):
-            return self._all() == other._all()
-        if isinstance(other, tuple):
-            return self._all() == other
-        return NotImplemented
-
-    def __reduce__(self) -> tuple[type[tuple[object, ...]], tuple[tuple[object, ...]]]:
-        return tuple, (self._all(),)  # a copy is the tuple (not the division's arrays)
-
-    def __hash__(self) -> int:
-        return hash(self._all())
-
-    def __repr__(self) -> str:
-        return repr(self._all())
 
 
 class _PlayedBy(Mapping[str, frozenset[str]]):
