@@ -127,10 +127,10 @@ class Workbook:
             if len(same) != 1 or same[0] == besides or same[0] in self._rows:
                 continue  # two sheets of that name: its reader says so
             try:
-                self.rows(same[0])
-            except (KeyboardInterrupt, SystemExit, MemoryError):
+                self.rows(same[0])  # a panic in calamine is a WorkbookError (sheet_values)
+            except MemoryError:
                 raise
-            except BaseException:  # a panic in calamine's Rust too: its reader meets it again
+            except Exception:  # its reader meets it again, and says it
                 continue
 
     def has_error_cells(self, sheet: str) -> bool:
