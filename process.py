@@ -4,9 +4,9 @@
 It does exactly what the installed ``mahjong-club`` command does; see ``--help``.
 """
 
-import sys
+from mahjong_club.cli import main, program
 
-from mahjong_club.cli import main
+__all__ = ["main", "program"]
 
 if __name__ == "__main__":
-    sys.exit(main())
+    program()

@@ -175,7 +175,7 @@ def child_run(path: Path, extra: list[str]) -> dict[str, Any]:
     """The real command line on ``path``, its progress steps timed, the peak memory of each
     stage recorded."""
     from mahjong_club import cli
-    from mahjong_club.cli import process
+    from mahjong_club.cli import ending, process
     from mahjong_club.common.progress import Progress, Step
 
     stages: dict[str, dict[str, float]] = {}
@@ -208,6 +208,7 @@ def child_run(path: Path, extra: list[str]) -> dict[str, Any]:
         yield Progress(report)
 
     process.progress_display.shown = shown  # type: ignore[assignment]
+    ending.start()  # as the program: what the run made is not freed at its end (cli/ending)
     reset_peak()
     with tempfile.TemporaryDirectory() as tmp:
         started = time.perf_counter()
@@ -231,6 +232,10 @@ def child(argv: list[str]) -> None:
     kind, path = argv[0], Path(argv[1])
     result = child_floor(path) if kind == "floor" else child_run(path, argv[2:])
     print(json.dumps(result))
+    if kind == "run":  # the process ends as the program's does
+        from mahjong_club.cli import ending
+
+        ending.end(0)
 
 
 # --- the parent: runs children, prints the table --------------------------------------------

@@ -1,7 +1,5 @@
 """``python -m mahjong_club``: the same as the ``mahjong-club`` command."""
 
-import sys
+from mahjong_club.cli import program
 
-from mahjong_club.cli import main
-
-sys.exit(main())
+program()

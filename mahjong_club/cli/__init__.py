@@ -13,9 +13,10 @@ from __future__ import annotations
 import os
 import sys
 import traceback
+from typing import NoReturn
 
 from mahjong_club.cli import draw as draw_cli
-from mahjong_club.cli import process
+from mahjong_club.cli import ending, process
 from mahjong_club.cli import score_hand as score_hand_cli
 from mahjong_club.cli import watch as watch_cli
 
@@ -54,3 +55,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"Internal error: {exc!r} (run again with -v for details)", file=sys.stderr)
         return 1
+
+
+def program() -> NoReturn:
+    """The command as a program (the ``mahjong-club`` script, ``python -m mahjong_club``,
+    ``process.py``): :func:`main`, then the process ends at once, without freeing what the
+    run made (:mod:`mahjong_club.cli.ending`)."""
+    ending.program(main)

@@ -7,18 +7,19 @@ outbox, then (with ``--send``) sends the emails, last of all.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime as dt
 import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from mahjong_club import __version__
 from mahjong_club.capabilities import Options, Run
 from mahjong_club.capabilities.hands import HANDS
+from mahjong_club.cli import ending
 from mahjong_club.cli import progress as progress_display
+from mahjong_club.cli.ending import collector_paused
 from mahjong_club.cli.failures import explain_write_failure, refused_paths
 from mahjong_club.cli.summary import Asked, summary_lines, warn_if_open
 from mahjong_club.common.problems import Problem, Problems
@@ -210,26 +211,6 @@ def parts_of(args: argparse.Namespace) -> Parts:
     return Parts(site=not args.no_site, emails=not args.no_email)
 
 
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection during a run; on again after it (and what the run froze
-    is given back to the collector: a caller that runs again, as the tests do, collects it).
-
-    A big workbook makes millions of objects that live to the end of the run, and each
-    collection walks them all: at 1,000,000 rows the collector took 4 s of reading, computing
-    and building (docs/performance.md). The run makes next to no reference cycles (its peak
-    memory is the same without the collector), and everything it made is freed by reference
-    counting or collected once the collector is back."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
-        if enabled:
-            gc.enable()
-
-
 def run(args: argparse.Namespace) -> int:
     """Read -> compute -> write (-> send)."""
     source: Path = args.workbook
@@ -246,6 +227,7 @@ def run(args: argparse.Namespace) -> int:
     display = progress_display.chosen(args.progress, args.quiet, long_work, sys.stderr)
     with progress_display.shown(display, sys.stderr) as progress, collector_paused():
         made = make(args, source, out_dir, progress)
+    ending.keep(made)  # the program ends at once: not freed object by object (cli/ending)
     if isinstance(made, int):
         return made
     result, outputs, written, config = made
