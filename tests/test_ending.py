@@ -12,22 +12,29 @@ from pathlib import Path
 
 import pytest
 
-from mahjong_club.cli import ending
+from mahjong_club.cli import ending, process
 from process import main
 
 ROOT = Path(__file__).resolve().parents[1]
+#: What a test program prints when it ends the ordinary way.
+ORDINARY = "ended the ordinary way"
 SEASON = ROOT / "sample_sheets" / "season.xlsx"
 
 
 def program(body: str, tmp_path: Path, **popen: object) -> subprocess.Popen[bytes]:
     """A program whose ``main`` is ``body``, ended by :func:`ending.program`; its stdout
-    buffered, as a program's is when it goes to a pipe or a file."""
+    buffered, as a program's is when it goes to a pipe or a file. It prints
+    :data:`ORDINARY` when it ends the ordinary way (``SystemExit``)."""
     script = tmp_path / "program.py"
     script.write_text(
         "import atexit, sys, threading, time\n"
         "from mahjong_club.cli import ending\n"
         "def main():\n" + textwrap.indent(textwrap.dedent(body), "    ") + "\n"
-        "ending.program(main)\n"
+        "try:\n"
+        "    ending.program(main)\n"
+        "except SystemExit:\n"
+        f"    print({ORDINARY!r})\n"
+        "    raise\n"
         "print('never here')\n",
         encoding="utf-8",
     )
@@ -76,9 +83,10 @@ def test_a_working_thread_is_waited_for(tmp_path: Path):
         """,
         tmp_path,
     )
-    child.communicate(timeout=60)
+    stdout, _ = child.communicate(timeout=60)
     assert child.returncode == 4
     assert done.read_text() == "finished"
+    assert stdout.decode().splitlines() == [ORDINARY]
 
 
 def test_a_reader_gone_is_no_error(tmp_path: Path):
@@ -131,19 +139,84 @@ def test_a_failing_program_ends_with_its_status(tmp_path: Path):
     assert not (tmp_path / "out").exists()
 
 
-def test_a_run_that_ends_at_once_keeps_its_results_and_the_collector_off(
+def test_a_run_that_ends_at_once_keeps_its_results_frozen(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
     monkeypatch.setattr(ending, "_kept", [])
+    frozen_before_build = []
+    real = process.build_outputs
+
+    def build_outputs(*args, **kwargs):
+        frozen_before_build.append(gc.get_freeze_count())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(process, "build_outputs", build_outputs)
     try:
         assert main([str(SEASON), "--out", str(tmp_path / "out"), "-q"]) == 0
-        assert not gc.isenabled()
-        assert gc.get_freeze_count() > 0  # nothing walks it again before the end
+        assert gc.isenabled()  # on again for what comes after the run (sending)
+        # nothing the run made is walked again: what it built for the outputs too
+        assert gc.get_freeze_count() > frozen_before_build[0] > 0
         (made,) = ending._kept
         assert isinstance(made, tuple) and made[2].workbook.name == "season.xlsx"
     finally:
         gc.unfreeze()
-        gc.enable()
+
+
+def test_the_real_program_ends_at_once(tmp_path: Path):
+    """Through :func:`ending.program` with the real ``main``: the run's results kept, what it
+    made frozen, the collector on, and the end at once."""
+    out = tmp_path / "out"
+    child = program(
+        f"""
+        import gc
+        from mahjong_club.cli import main as real_main
+        def seen():
+            print(f"kept {{len(ending._kept)}} frozen {{gc.get_freeze_count() > 0}}"
+                  f" collector {{gc.isenabled()}}")
+        atexit.register(seen)
+        return real_main([{str(SEASON)!r}, "--out", {str(out)!r}, "-q"])
+        """,
+        tmp_path,
+    )
+    stdout, stderr = child.communicate(timeout=120)
+    assert child.returncode == 0, stderr
+    assert stdout.decode().splitlines() == ["kept 1 frozen True collector True"]
+    assert (out / "season.xlsx").is_file()
+
+
+@pytest.mark.parametrize(
+    ("watched", "ordinary"),
+    [
+        ("", False),
+        ("sys.settrace(lambda *args: None)", True),  # a tracer (trace, coverage)
+        ("sys.setprofile(lambda *args: None)", True),  # a profiler (cProfile)
+        ("return None", True),  # a status that is no number: as sys.exit(None)
+    ],
+    ids=["at once", "traced", "profiled", "no number"],
+)
+def test_what_still_expects_the_ordinary_ending_gets_it(
+    tmp_path: Path, watched: str, ordinary: bool
+):
+    child = program(f"{watched}\nreturn 0", tmp_path)
+    stdout, stderr = child.communicate(timeout=60)
+    assert child.returncode == 0, stderr
+    assert stdout.decode().splitlines() == ([ORDINARY] if ordinary else [])
+
+
+def test_a_profile_of_the_program_is_written(tmp_path: Path):
+    profile = tmp_path / "run.prof"
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "cProfile", "-o", str(profile), str(ROOT / "process.py")),
+            *(str(SEASON), "--out", str(tmp_path / "out"), "-q"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert profile.stat().st_size > 0
 
 
 def test_a_library_call_keeps_nothing(tmp_path: Path):

@@ -11,10 +11,11 @@ nothing:
   at 1,000,000 rows after the last file was written (0.7 s for the workbook alone), while the
   operating system takes a process's memory back at once. So the command, run as a program
   (:func:`program`: the ``mahjong-club`` script, ``python -m mahjong_club``, ``process.py``),
-  keeps what the run made (:func:`keep`), leaves the collector off, and ends as mypy's
-  command does: the exit handlers run (:mod:`atexit`: temporary folders, logging), the
-  standard streams flushed, then :func:`os._exit`. A thread still working (not a daemon) is waited
-  for as usual: the program then ends the ordinary way.
+  keeps what the run made (:func:`keep`) frozen out of the collector's walks, and ends as
+  mypy's command does: the exit handlers run (:mod:`atexit`: temporary folders, logging),
+  the standard streams flushed, then :func:`os._exit`. Where something still expects the
+  ordinary ending (a working thread that is not a daemon, a profiler, a tracer, ``python
+  -i``), the program ends the ordinary way (:func:`end`).
 
 Called as a library (``main(argv)``, the tests), nothing of this applies: the collector is
 turned back on after the run and everything is freed as usual.
@@ -49,7 +50,7 @@ def program(main: Callable[[], int]) -> NoReturn:
 
 def start() -> None:
     """From now on the process ends with :func:`end`: a run keeps what it made (:func:`keep`)
-    and leaves the collector off."""
+    and leaves it frozen out of the collector's walks (:func:`collector_paused`)."""
     global _kept
     if _kept is None:
         _kept = []
@@ -71,19 +72,27 @@ def keep(*objects: object) -> bool:
 
 def end(code: int) -> NoReturn:
     """End the process with exit status ``code`` without freeing its objects: the
-    :mod:`atexit` handlers run, the standard streams flushed, then :func:`os._exit`. With a thread
-    still working that is not a daemon, the ordinary ending (``SystemExit``), which waits
-    for it."""
-    if _working_threads():
+    :mod:`atexit` handlers run, the standard streams flushed, then :func:`os._exit`.
+
+    The ordinary ending (``SystemExit``) instead where something still expects it: a thread
+    still working that is not a daemon (it is waited for), a profiler or a tracer watching
+    the program (``python -m cProfile``, ``trace``, coverage: they write what they saw after
+    the program), ``python -i`` (its prompt comes after), or a status that is not a number."""
+    if _ordinary_ending_expected() or not isinstance(code, int):
         sys.exit(code)
     atexit._run_exitfuncs()  # what the ordinary ending would run (temporary folders, logging)
     _flush()  # last, as the ordinary ending: what the handlers printed too
     os._exit(code)
 
 
-def _working_threads() -> bool:
-    """Whether a thread other than this one, not a daemon, is still running."""
-    me = threading.current_thread()
+def _ordinary_ending_expected() -> bool:
+    """Whether anything still expects the process to end the ordinary way (see :func:`end`)."""
+    if sys.getprofile() is not None or sys.gettrace() is not None or sys.flags.interactive:
+        return True
+    monitoring = getattr(sys, "monitoring", None)  # Python 3.12's tools (coverage's among them)
+    if monitoring is not None and any(monitoring.get_tool(tool) is not None for tool in range(6)):
+        return True
+    me = threading.current_thread()  # a thread other than this one, not a daemon, still working
     return any(t is not me and not t.daemon and t.is_alive() for t in threading.enumerate())
 
 
@@ -105,14 +114,17 @@ def collector_paused() -> Iterator[None]:
     and building (docs/performance.md). The run makes next to no reference cycles (its peak
     memory is the same without the collector), and everything it made is freed by reference
     counting or collected once the collector is back. When the program ends at once after the
-    run (:func:`at_once`) the collector stays off: a full collection over everything the run
-    froze would come before the end (1.5 s at 1,000,000 rows) for nothing."""
+    run (:func:`at_once`), everything the run made stays frozen (a full collection over it
+    would come before the end, 1.5 s at 1,000,000 rows, for nothing) and the collector is on
+    again for what comes after the run (printing, sending the emails)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
-        if not at_once():
+        if at_once():
+            gc.freeze()
+        else:
             gc.unfreeze()
-            if enabled:
-                gc.enable()
+        if enabled:
+            gc.enable()
