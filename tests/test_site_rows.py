@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mahjong_club.common.text import natural_key
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.render import environment
 from mahjong_club.site.views import DivisionView, GameView, PlayerGameView, PlayerView, SeatView
@@ -81,6 +82,7 @@ def divisions(draw: st.DrawFn) -> DivisionView:
         )
         for _ in range(draw(st.integers(0, 6)))
     ]
+    games.sort(key=lambda g: (g.date or dt.date.min, natural_key(g.id)))  # as the view has them
     return DivisionView(
         name=draw(texts),
         slug="d",
