@@ -54,7 +54,7 @@ class="num">1</td><td class="num">32,000</td><td>Bo, Å</td><td>A &amp; B</td></
             shown = g.score if g.minipoints is None else g.minipoints
             out.append(
                 f'<tr><td class="date">{self._dates[g.date]}</td>'
-                f'<th scope="row">{escape(g.id)}</th>'
+                f'<th scope="row">{_label(g.id)}</th>'
                 f'<td class="num">{signed[g.points]}</td>'
                 f'<td class="num">{g.placement}'
                 f"{substituted if g.substituted else ''}</td>"
@@ -76,7 +76,7 @@ class="num">1</td><td class="num">32,000</td><td>Bo, Å</td><td>A &amp; B</td></
             date = f" · {self._dates[game.date]}" if game.date else ""
             out.append(
                 '<tbody class="game">\n'
-                f'<tr><th scope="colgroup" colspan="4">{game_word} {escape(game.id)}{date}'
+                f'<tr><th scope="colgroup" colspan="4">{game_word} {_label(game.id)}{date}'
                 "</th></tr>\n"
             )
             out += (self._seat(seat, division.mcr, substituted) for seat in game.seats)
@@ -92,6 +92,16 @@ class="num">1</td><td class="num">32,000</td><td>Bo, Å</td><td>A &amp; B</td></
             f'<td class="num">{signed[seat.points]}</td>'
             f'<td class="num">{seat.placement}</td><td class="num">{shown}</td></tr>\n'
         )
+
+
+def _label(text: str) -> str:
+    """A game's number or label escaped for HTML: as it is when it is letters and digits only
+    (nothing to escape: a federation's million rows of games numbered ``1`` to ``250000``).
+
+    >>> _label("G12"), _label("Bord 3 & 4"), _label("")
+    ('G12', 'Bord 3 &amp; 4', '')
+    """
+    return text if text.isalnum() else str(escape(text))
 
 
 class _Escaped(dict[Any, str]):
