@@ -19,7 +19,6 @@ from mahjong_club.capabilities import Options, Run
 from mahjong_club.capabilities.hands import HANDS
 from mahjong_club.cli import ending
 from mahjong_club.cli import progress as progress_display
-from mahjong_club.cli.ending import collector_paused
 from mahjong_club.cli.failures import explain_write_failure, refused_paths
 from mahjong_club.cli.summary import Asked, summary_lines, warn_if_open
 from mahjong_club.common.problems import Problem, Problems
@@ -225,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     long_work = _size(source) >= progress_display.LONG_WORKBOOK
     display = progress_display.chosen(args.progress, args.quiet, long_work, sys.stderr)
-    with progress_display.shown(display, sys.stderr) as progress, collector_paused():
+    with progress_display.shown(display, sys.stderr) as progress, ending.collector_paused():
         made = make(args, source, out_dir, progress)
     ending.keep(made)  # the program ends at once: not freed object by object (cli/ending)
     if isinstance(made, int):
