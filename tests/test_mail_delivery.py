@@ -144,3 +144,34 @@ def test_two_runs_at_once_send_each_email_once(tmp_path, smtp, data):
         "Emails sent: 0; already sent before: 5 (--resend sends them again)",
         "Emails sent: 5; already sent before: 0 (--resend sends them again)",
     ]
+
+
+@pytest.mark.parametrize("refused", [False, True])
+def test_a_reader_gone_before_the_results_stops_no_email(tmp_path, smtp, data, refused):
+    """``mahjong-club season.xlsx --send | head -1``: the reader goes before the results are
+    printed (here before anything is: the pipe is closed at once, and each print is written
+    at once). Printing stops; the emails are sent all the same, a refused one is said on
+    stderr with the exit status 1, and nothing is said about the pipe."""
+    no_such_user = {"b@example.org": "550 5.1.1 No such user here"} if refused else {}
+    inbox, port = smtp(refuse_rcpt=no_such_user)
+    workbook = write_workbook(tmp_path / "season.xlsx", mail_sheets(port))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SMTP_")}
+    env |= {"MAHJONG_CLUB_DATA": str(data), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, ROOT / "process.py", workbook, "--out", tmp_path / "out", "--send"]
+    child = subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()  # long before the run prints anything
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=120) == (1 if refused else 0), err
+    assert (tmp_path / "out" / "season.xlsx").is_file()
+    if refused:
+        assert sorted(inbox.recipients) == [a for a in EVERYONE if a != "b@example.org"]
+        assert err == (
+            "Error: the server refused the email to b@example.org: 550 5.1.1 No such user"
+            " here; it is not sent again (--retry-refused tries again)\n"
+        )
+    else:
+        assert sorted(inbox.recipients) == EVERYONE
+        assert err == ""
