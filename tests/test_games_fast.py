@@ -173,3 +173,36 @@ def test_a_sheet_without_the_optional_column_and_short_rows_reads_the_same(tmp_p
     assert fast == slow
     assert len(fast[0]) == 2
     assert "row 10, column 'Player': this row is partly filled in" in fast[1][0]
+
+
+#: Text cells as organisers' sheets hold them: surrounding spaces of every kind, Excel
+#: errors' codes typed in any case, blank text.
+_TEXT_CELLS = st.one_of(
+    st.text(st.sampled_from(" \t\u00a0\u3000\n")),
+    st.builds(
+        lambda pad, core, end: pad + core + end,
+        st.text(st.sampled_from(" \t\u00a0"), max_size=2),
+        st.one_of(
+            st.sampled_from(["#N/A", "#n/a", "#DIV/0!", "#ref!", "#SPILL!", "G12", "Åse", "ß"]),
+            st.text(min_size=1, max_size=6),
+        ),
+        st.text(st.sampled_from(" \t\u00a0"), max_size=2),
+    ),
+)
+
+
+@given(_TEXT_CELLS)
+def test_a_text_cell_alone_reads_as_its_column_s_parser_reads_it(raw: str):
+    """A text column's cell read in one step (``Game``, ``Division``, ``Player``: a
+    federation's 250,000 game ids) gives what the parser and the checks around it give."""
+    from mahjong_club.reading.cells import NEEDS_WORDS, is_blank, parsed_alone
+    from mahjong_club.reading.games_sheet import DIVISION, GAME, PLAYER
+    from mahjong_club.reading.schema import Column
+
+    optional = Column("Note", required=False)
+    for column in (GAME, DIVISION, PLAYER, optional):
+        expected: object = parsed_alone(column.parse, raw)
+        if is_blank(raw):
+            expected = NEEDS_WORDS if column.must_fill else None
+        assert games_clean.parse_alone(column, raw) == expected
+        assert games_clean.parse_alone(column, raw) is not NEEDS_WORDS or expected is NEEDS_WORDS

@@ -15,7 +15,14 @@ from typing import Any
 
 from mahjong_club.common.text import first_control
 from mahjong_club.model import Season
-from mahjong_club.reading.cells import NEEDS_WORDS, ParsedOnce, is_blank, parsed_alone
+from mahjong_club.reading.cells import (
+    EXCEL_ERRORS,
+    NEEDS_WORDS,
+    ParsedOnce,
+    is_blank,
+    parse_text,
+    parsed_alone,
+)
 from mahjong_club.reading.games_sheet import (
     DATE,
     DIVISION,
@@ -140,6 +147,11 @@ def parse_alone(column: Column[Any], raw: object) -> object:
     """What a cell gives on its own (:data:`~mahjong_club.reading.cells.NEEDS_WORDS` where
     the row-by-row reader must say something: blank where a value is needed, an Excel
     error, a value that does not parse); blank is None where the column may be left blank."""
+    if type(raw) is str and column.parse is parse_text:  # in one step: 250,000 game ids
+        text = raw.strip()
+        if not text:
+            return NEEDS_WORDS if column.must_fill else None
+        return NEEDS_WORDS if text.upper() in EXCEL_ERRORS else text
     if is_blank(raw):
         return NEEDS_WORDS if column.must_fill else None
     return parsed_alone(column.parse, raw)
