@@ -11,7 +11,12 @@ from typing import TypeVar
 from mahjong_club.messages.core import Message
 from mahjong_club.ooxml.extent import Extent, first_row, last_row, oversized
 from mahjong_club.ooxml.wellformed import xml_problem
-from mahjong_club.reading.error_cells import ErrorCell, neutralise_error_cells, scan_error_cells
+from mahjong_club.reading.error_cells import (
+    ErrorCell,
+    has_error_type,
+    neutralise_error_cells,
+    scan_error_cells,
+)
 
 T = TypeVar("T")
 
@@ -44,6 +49,8 @@ class Looks:
         problem = xml_problem(data)
         if problem is not None:
             return cls(problem, False, {})
+        if not has_error_type(data):  # one look for both (0.1 s over 250 MB of XML)
+            return cls(None, False, {})
         return cls(None, neutralise_error_cells(data) is not None, scan_error_cells(data))
 
 
