@@ -326,3 +326,77 @@ def test_one_mistake_gives_one_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert_refused(code, err, ["row 4, column 'Division'", "'R1' in row 2 but 'M1' here"], out)
     assert "1 error" in err  # not the other three rows, not the penalty for game 1
+
+
+def titled(sheet: str, *above: list[object]) -> dict[str, list[list[object]]]:
+    """The league with rows put above ``sheet``'s header (a title, a blank row, a note)."""
+    sheets = league()
+    sheets[sheet] = [*above, *sheets[sheet]]
+    return sheets
+
+
+@pytest.mark.parametrize(
+    ("sheet", "above", "found"),
+    [
+        ("Games", [["Copenhagen league, autumn 2026"]], 2),
+        ("Games", [["Copenhagen league"], [], [None, "week 12", "checked by Bo"]], 4),
+        ("Divisions", [[None, None, "Divisions 2026"]], 2),
+    ],
+)
+def test_a_title_above_the_header_is_said_once_with_where_the_headers_are(
+    tmp_path, capsys, sheet, above, found
+):
+    """The header row is the first row with anything in it (workbook.md): a title there is
+    said once, with the row of the table's headers, not as every column missing."""
+    code, out = run(tmp_path, titled(sheet, *above))
+    err = capsys.readouterr().err
+    title = next(cell for cell in above[0] if cell is not None)
+    assert_refused(
+        code,
+        err,
+        [
+            f"sheet {sheet!r}, row 1: this row is the sheet's header row (its first row with"
+            f" anything in it) but has only {title!r}; the table's headers are in row {found}:"
+            " delete the rows above them (a title, a note) or move those beside the table",
+            "1 error in season.xlsx; nothing was written.",
+        ],
+        out,
+    )
+    assert "no 'Game' column" not in err
+
+
+def test_a_title_above_the_header_in_danish(tmp_path):
+    """The drop page and the emails say problems in the workbook's language."""
+    from mahjong_club.pipeline import read_workbook
+
+    path = write_workbook(tmp_path / "season.xlsx", titled("Games", ["Københavnsligaen"]))
+    _, problems = read_workbook(path)
+    assert [p.render("da") for p in problems.errors] == [
+        "Fejl: ark 'Games', række 1: denne række er arkets overskriftsrække (dets første række"
+        " med indhold), men har kun 'Københavnsligaen'; tabellens overskrifter står i række 2:"
+        " slet rækkerne over dem (en titel, en note) eller flyt dem ved siden af tabellen"
+    ]
+
+
+@pytest.mark.parametrize(
+    "rows_between",
+    [
+        pytest.param(0, id="a header below lacking a column"),
+        pytest.param(20, id="a header further down than is looked at"),
+    ],
+)
+def test_without_a_whole_header_below_each_missing_column_is_said(tmp_path, capsys, rows_between):
+    sheets = titled("Games", ["Copenhagen league"], *[[] for _ in range(rows_between)])
+    if rows_between == 0:
+        sheets["Games"][1][4] = "Points"  # the header under the title has no Score column
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    missing = ["Game", "Date", "Division", "Player", "Score"]  # the title row names none
+    expected = [
+        f"sheet 'Games', row 1, column {name!r}: the sheet has no {name!r} column; its header"
+        " row has: 'Copenhagen league'"
+        for name in missing
+    ]
+    assert_refused(code, err, expected, out)
+    assert "headers are in row" not in err
+    assert f"{len(missing)} error" in err

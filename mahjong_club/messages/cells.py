@@ -41,6 +41,15 @@ NO_COLUMN_EMPTY_SHEET = entry(
     en="the sheet has no {column!r} column; its header row has: none (the sheet is empty)",
     da="arket har ingen kolonne {column!r}; det har ingen overskriftsrække (arket er tomt)",
 )
+HEADER_BELOW = entry(
+    "cell.header_below",
+    en="this row is the sheet's header row (its first row with anything in it) but has only"
+    " {headers}; the table's headers are in row {found}: delete the rows above them (a title,"
+    " a note) or move those beside the table",
+    da="denne række er arkets overskriftsrække (dets første række med indhold), men har kun"
+    " {headers}; tabellens overskrifter står i række {found}: slet rækkerne over dem (en titel,"
+    " en note) eller flyt dem ved siden af tabellen",
+)
 SECOND_COLUMN = entry(
     "cell.second_column",
     en="a second {column!r} column (column {letter}) is ignored; the one in column {used} is used",

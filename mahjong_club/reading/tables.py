@@ -30,6 +30,7 @@ from mahjong_club.ooxml import column_letter
 from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.reading.cells import CellError, as_error_cell, error_cell_message, is_blank
 from mahjong_club.reading.error_cells import ErrorCell, error_cells_of
+from mahjong_club.reading.header_row import LOOK_BELOW, report_missing
 from mahjong_club.reading.names import NameBook
 from mahjong_club.reading.opening import WorkbookError, open_book
 from mahjong_club.reading.schema import Column, Schema
@@ -321,7 +322,8 @@ def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
     headers, positions = match_headers(actual, header_row, header, schema, problems)
     missing = [c.name for c in schema.columns if c.required and c.name not in positions]
     if missing:
-        _report_missing(actual, header_row, header, missing, problems)
+        below = _header_below(all_rows, header_index, schema)
+        report_missing(actual, header_row, header, missing, below, problems)
         return None
     uncached = {cell for cell in book.uncached if cell[0] == actual}
     table = Table(actual, header_row or 1, headers, positions, [], uncached, schema, problems)
@@ -372,18 +374,16 @@ def match_headers(
     return headers, positions
 
 
-def _report_missing(
-    sheet: str, header_row: int | None, header: list[Any], missing: list[str], problems: Problems
-) -> None:
-    found = [str(v).strip() for v in header if not is_blank(v)]
-    shown = ", ".join(repr(f) for f in found)
-    for name in missing:
-        message = (
-            say(texts.NO_COLUMN, column=name, headers=shown)
-            if found
-            else say(texts.NO_COLUMN_EMPTY_SHEET, column=name)
-        )
-        problems.error(sheet, header_row, name, message)
+def _header_below(rows: list[list[Any]], header_index: int | None, schema: Schema) -> int | None:
+    """The Excel row of the first row under the header row (at most
+    :data:`LOOK_BELOW` rows down) that has every column the sheet needs: the
+    table's header under a title. None when there is none."""
+    start = header_index + 1 if header_index is not None else len(rows)
+    for index in range(start, min(len(rows), start + LOOK_BELOW)):
+        _, positions = match_headers("", None, rows[index], schema, Problems())
+        if all(c.name in positions for c in schema.columns if c.required):
+            return index + 1
+    return None
 
 
 __all__ = [
