@@ -174,7 +174,7 @@ ERRORS = [
     ),
     pytest.param(
         edit(hands_sheet(), 4, "Hand", 9),
-        ["column 'Hand'", "has 3 row(s)"],
+        ["column 'Hand'", "has 3 rows"],
         id="hand without four rows",
     ),
 ]

@@ -116,7 +116,7 @@ def test_tonight_sheet(tmp_path, capsys):
         [day, "M1", 2, "A", "B", "C", "D", "C", "1 substitute needed"],
         [
             day, None, None, None, None, None, None, None,
-            "present, not seated (the substitutes for 1 seat(s) come from them): E, Guest",
+            "present, not seated (the substitutes for 1 seat come from them): E, Guest",
         ],
     ]  # fmt: skip
     assert "M1, planned game 2: A, B, C (substitute needed), D" in captured.out

@@ -211,7 +211,7 @@ def test_fewer_than_four_signups_for_a_game_is_an_error(tmp_path, capsys):
     code, out = run(tmp_path, sheets)
     err = capsys.readouterr().err
     assert code == 1
-    assert "Riichi: 2 player(s) signed up; a division needs at least 4" in err
+    assert "Riichi: 2 players signed up; a division needs at least 4" in err
     assert not out.exists()
 
 
@@ -270,6 +270,6 @@ def test_a_game_before_the_season_start_is_a_warning(tmp_path, capsys):
     code, _ = run(tmp_path, sheets)
     captured = capsys.readouterr()
     assert code == 0, captured.err
-    assert "1 game(s) dated before the season start 2025-08-28" in captured.err
+    assert "1 game dated before the season start 2025-08-28" in captured.err
     assert "game '2' on 2024-09-04" in captured.err
     assert "Results as of 2026-01-08 (the as_of setting)" in captured.out

@@ -156,7 +156,7 @@ def test_a_played_session_is_kept_and_games_is_left_alone(tmp_path, capsys):
     source, tables = played_games(tmp_path)
     assert draw(tmp_path, source, "--sessions", "3", "--seed", "y") == 0
     out = capsys.readouterr().out
-    assert "Kept the 1 session(s) already played as they were" in out
+    assert "Kept the 1 session already played as they were" in out
     assert "Drew sessions 2–3 for 8 players (2 tables a session)" in out
     assert "copy the rows of the sheet 'Next games' under them" in out
     result = tmp_path / "out" / "open.xlsx"
@@ -195,7 +195,7 @@ def test_swiss_before_any_session_is_played_is_refused(tmp_path, capsys):
         (
             10,
             "3",
-            "Error: 10 players cannot sit four to a table: add 2 substitute(s) as rows of the"
+            "Error: 10 players cannot sit four to a table: add 2 substitutes as rows of the"
             " Players sheet\n",
         ),
         (3, "3", "Error: the draw needs at least 4 players in the Players sheet, not 3\n"),
@@ -218,7 +218,7 @@ def test_no_players_sheet(tmp_path, capsys):
 def test_all_sessions_already_played(tmp_path, capsys):
     source, _ = played_games(tmp_path)
     assert draw(tmp_path, source, "--sessions", "1") == 1
-    assert "--sessions 1: 1 session(s) are already played" in capsys.readouterr().err
+    assert "--sessions 1: 1 session is already played" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(

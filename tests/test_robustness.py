@@ -194,7 +194,7 @@ def test_an_unknown_name_is_an_error_at_that_cell(tmp_path, capsys, book, sheet,
 def test_a_hand_value_without_its_winner_is_an_error_on_the_hand_value(tmp_path, capsys):
     sheets, row = with_last_row_cell(duplicate_sheets(), "Boards", "Winner", None)
     code, out = process(tmp_path, sheets)
-    expected = f"sheet 'Boards', row {row}, column 'Hand value': 0 winner(s) but 2 hand value(s)"
+    expected = f"sheet 'Boards', row {row}, column 'Hand value': 0 winners but 2 hand values"
     assert_refused(code, capsys.readouterr().err, [expected], out)
 
 

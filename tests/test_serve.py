@@ -179,7 +179,7 @@ def test_a_damaged_workbook_shows_the_cli_s_located_errors_and_nothing_else(
     cli = [line for line in capsys.readouterr().err.splitlines() if line.startswith("Error: ")]
     assert len(cli) == 2
     url, text = processed(client, path.read_bytes())
-    assert "2 error(s) in season.xlsx: nothing was made" in text
+    assert "2 errors in season.xlsx: nothing was made" in text
     assert "Error Games 4 Score" in text and "Error Games 7 Date" in text
     for line in cli:  # "Error: sheet 'Games', row 4, column 'Score': <the text>"
         assert line.split(": ", 2)[2] in text

@@ -122,7 +122,7 @@ def test_drop_the_sample_see_the_standings_download_the_workbook(server, browser
 def test_drop_a_damaged_workbook_see_the_located_errors(server, browser, tmp_path):
     path = write_workbook(tmp_path / "broken.xlsx", set_cell(league(), "Games", 3, 4, "lots"))
     body = drop(browser, url=server[0], path=path)
-    assert "1 error(s) in broken.xlsx: nothing was made" in body
+    assert "1 error in broken.xlsx: nothing was made" in body
     assert "Error Games 4 Score" in body
     assert "Download the updated workbook" not in body
 

@@ -292,7 +292,7 @@ def test_substitutes_count_at_most_three_for_the_mers_weight(tmp_path, capsys):
     assert code == 0
     printed = capsys.readouterr().out
     assert "EMA submission: 7 players from 1 countries" in printed
-    assert "4 substitute(s) marked in the file (Substitute 1)" in printed
+    assert "4 substitutes marked in the file (Substitute 1)" in printed
     sheet = rows(out / "open.xlsx", "EMA results")
     assert [r["Substitute"] for r in sheet].count(1) == 4
     assert {r["Participants"] for r in sheet} == {8}
@@ -320,7 +320,7 @@ def test_ema_number_and_country_checks(tmp_path, capsys, number, country, expect
 ERRORS = [
     pytest.param(
         set_row(tournament(), 1, "Bo Berg", "Table", 2),
-        ["table 1 of session 1 has 3 seat(s)", "table 2 of session 1 has 5 seat(s)"],
+        ["table 1 of session 1 has 3 seats", "table 2 of session 1 has 5 seats"],
         id="table without four seats",
     ),
     pytest.param(

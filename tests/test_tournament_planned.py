@@ -84,4 +84,4 @@ def test_a_planned_table_of_three_is_an_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 1 and not out.exists()
     assert "session 3 has no row for Hans Ulv" in err
-    assert "table 2 of session 3 has 3 seat(s) (rows 22, 23, 24); a table has four" in err
+    assert "table 2 of session 3 has 3 seats (rows 22, 23, 24); a table has four" in err

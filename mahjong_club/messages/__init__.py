@@ -6,12 +6,15 @@ in each language) with the parameters it needs. The words are chosen only when t
 shown, in the language asked for, so a reworded message can never silently stay English.
 
     >>> from mahjong_club.messages.core import entry
-    >>> GREETING = entry("example.greeting", en="{count} new game(s) for {name!r}",
-    ...                  da="{count} nye spil til {name!r}")
+    >>> GREETING = entry("example.greeting", en="{count} new {count:game|games} for {name!r}",
+    ...                  da="{count} {count:nyt|nye} spil til {name!r}")
     >>> say(GREETING, count=3, name="Åse").render("da")
     "3 nye spil til 'Åse'"
-    >>> str(say(GREETING, count=3, name="Åse"))
-    "3 new game(s) for 'Åse'"
+    >>> str(say(GREETING, count=1, name="Åse"))
+    "1 new game for 'Åse'"
+
+A whole-number parameter chooses the words that go with it: ``{count:game|games}`` is the
+first word for 1 and the second for any other count.
 
 The entries live in one module per area (``reading``, ``rules``, ``site`` …) of this package;
 importing the package imports all of them, so :data:`CATALOGUE` is complete.

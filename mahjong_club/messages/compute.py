@@ -81,7 +81,7 @@ NIGHT_WITHOUT_COLUMN = entry(
 GAMES_BEFORE_START = entry(
     "compute.attendance.games_before_start",
     en=(
-        "{count} game(s) dated before the season start {start} (the first: game {game!r}"
+        "{count} {count:game|games} dated before the season start {start} (the first: game {game!r}"
         " on {date}); is a year wrong?"
     ),
     da=(
@@ -205,18 +205,22 @@ TONIGHT_FREE = entry(
 )
 TONIGHT_FREE_SUBSTITUTES = entry(
     "compute.tonight.free_substitutes",
-    en="present, not seated (the substitutes for {seats} seat(s) come from them): {names}",
-    da="til stede, ikke placeret (substitutterne til {seats} plads(er) kommer herfra): {names}",
+    en="present, not seated (the substitutes for {seats} {seats:seat|seats} come from them):"
+    " {names}",
+    da="til stede, ikke placeret (substitutterne til {seats} {seats:plads|pladser} kommer"
+    " herfra): {names}",
 )
 
 # --- Duplicate tile checks --------------------------------------------------------------------
 HANDS_NOT_WINNERS = entry(
     "compute.duplicate.hands_not_winners",
     en=(
-        "{hands} hand(s) in Tiles but {winners} winner(s); give one hand per winner, separated by ;"
+        "{hands} {hands:hand|hands} in Tiles but {winners} {winners:winner|winners}; give one"
+        " hand per winner, separated by ;"
     ),
     da=(
-        "{hands} hånd/hænder i Tiles, men {winners} vinder(e); skriv én hånd pr. vinder,"
+        "{hands} {hands:hånd|hænder} i Tiles, men {winners} {winners:vinder|vindere}; skriv én"
+        " hånd pr. vinder,"
         " adskilt af ;"
     ),
 )

@@ -27,8 +27,9 @@ DRAW: dict[str, Entry] = {
     ),
     "kept": _draw(
         "kept",
-        en="Kept the {count} session(s) already played as they were",
-        da="Beholdt de {count} runde(r), der allerede er spillet, som de var",
+        en="Kept the {count} {count:session|sessions} already played as they were",
+        da="Beholdt {count:den|de} {count} {count:runde|runder}, der allerede er spillet, som"
+        " de var",
     ),
     "swiss": _draw(
         "swiss",
@@ -82,16 +83,20 @@ DRAW: dict[str, Entry] = {
     ),
     "not_four": _draw(
         "not_four",
-        en="{count} players cannot sit four to a table: add {missing} substitute(s) as rows of"
+        en="{count} players cannot sit four to a table: add {missing}"
+        " {missing:substitute|substitutes} as rows of"
         " the Players sheet",
-        da="{count} spillere kan ikke sidde fire ved hvert bord: tilføj {missing} reserve(r)"
+        da="{count} spillere kan ikke sidde fire ved hvert bord: tilføj {missing}"
+        " {missing:reserve|reserver}"
         " som rækker i arket Players",
     ),
     "no_session": _draw(
         "no_session",
-        en="--sessions {sessions}: {played} session(s) are already played, so there is no"
+        en="--sessions {sessions}: {played} {played:session is|sessions are} already played, so"
+        " there is no"
         " session to draw (give the tournament's whole number of sessions)",
-        da="--sessions {sessions}: {played} runde(r) er allerede spillet, så der er ingen"
+        da="--sessions {sessions}: {played} {played:runde|runder} er allerede spillet, så der"
+        " er ingen"
         " runde at trække (angiv turneringens samlede antal runder)",
     ),
     "no_players": _draw(

@@ -40,18 +40,20 @@ NO_DATE = entry(
 )
 MERS = entry(
     "ema.mers",
-    en="EMA submission: {participants} players from {countries} countries, {days} day(s),"
+    en="EMA submission: {participants} players from {countries} countries, {days} {days:day|days},"
     " {qualification}: MERS weight {weight} (duration + players + countries + qualification;"
     " check it before sending the file)",
-    da="EMA-indberetning: {participants} spillere fra {countries} lande, {days} dag(e),"
+    da="EMA-indberetning: {participants} spillere fra {countries} lande, {days} {days:dag|dage},"
     " {qualification}: MERS-vægt {weight} (varighed + spillere + lande + kvalifikation;"
     " kontrollér den, før filen sendes)",
 )
 SUBSTITUTES = entry(
     "ema.substitutes",
-    en="  {substitutes} substitute(s) marked in the file (Substitute 1): the EMA does not rank"
+    en="  {substitutes} {substitutes:substitute|substitutes} marked in the file (Substitute 1):"
+    " the EMA does not rank"
     " their results; the weight counts at most 3 of them ({weighed} players)",
-    da="  {substitutes} reserve(r) markeret i filen (Substitute 1): EMA rangerer ikke deres"
+    da="  {substitutes} {substitutes:reserve|reserver} markeret i filen (Substitute 1): EMA"
+    " rangerer ikke deres"
     " resultater; vægten tæller højst 3 af dem ({weighed} spillere)",
 )
 OPEN = entry("ema.open", en="open to all", da="åben for alle")

@@ -179,8 +179,10 @@ UNKNOWN_IN_DIVISION = entry(
 )
 GAME_ROW_COUNT = entry(
     "league.game_row_count",
-    en="game {game!r} has {count} row(s) (rows {rows}); a game has exactly four rows, one per seat",
-    da="spillet {game!r} har {count} række(r) (række {rows}); et spil har præcis fire"
+    en="game {game!r} has {count} {count:row|rows} ({count:row|rows} {rows}); a game has"
+    " exactly four rows, one per seat",
+    da="spillet {game!r} har {count} {count:række|rækker} ({count:række|rækkerne} {rows}); et"
+    " spil har præcis fire"
     " rækker, én pr. plads",
 )
 GAME_DIVISION_DISAGREES = entry(
@@ -260,8 +262,10 @@ SESSION_MISSING_PLAYERS = entry(
 )
 TABLE_SEAT_COUNT = entry(
     "league.table_seat_count",
-    en="table {table} of session {session} has {count} seat(s) (rows {rows}); a table has four",
-    da="bord {table} i runde {session} har {count} plads(er) (række {rows}); et bord har fire",
+    en="table {table} of session {session} has {count} {count:seat|seats} ({count:row|rows}"
+    " {rows}); a table has four",
+    da="bord {table} i runde {session} har {count} {count:plads|pladser}"
+    " ({count:række|rækkerne} {rows}); et bord har fire",
 )
 TABLE_TOTAL_MCR = entry(
     "league.table_total_mcr",

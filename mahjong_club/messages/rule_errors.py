@@ -173,7 +173,7 @@ _HAND = [
     _entry(
         HandProblem.INCOMPLETE,
         en="the winner's sets do not make a complete hand: four sets and a pair, or thirteen"
-        " orphans (found {sets} set(s) and {pairs} pair(s))",
+        " orphans (found {sets} {sets:set|sets} and {pairs} {pairs:pair|pairs})",
         da="vinderens sæt udgør ikke en hel hånd: fire sæt og et par, eller de tretten"
         " vidundere (fandt {sets} sæt og {pairs} par)",
     ),
@@ -289,8 +289,8 @@ _FAN = [
 _SEASON = [
     _entry(
         SeasonProblem.TOO_FEW_PLAYERS,
-        en="{players} player(s) signed up; a division needs at least 4",
-        da="{players} spiller(e) tilmeldt; en division skal have mindst 4",
+        en="{players} {players:player|players} signed up; a division needs at least 4",
+        da="{players} {players:spiller|spillere} tilmeldt; en division skal have mindst 4",
     ),
 ]
 

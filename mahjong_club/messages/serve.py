@@ -92,7 +92,7 @@ SERVE: dict[str, Entry] = {
     "stage_done": _serve("stage_done", en="(done)", da="(færdig)"),
     "errors_title": _serve(
         "errors_title",
-        en="{count} error(s) in {name}: nothing was made",
+        en="{count} {count:error|errors} in {name}: nothing was made",
         da="{count} fejl i {name}: intet er lavet",
     ),
     "errors_intro": _serve(

@@ -144,8 +144,10 @@ HAND_WHERE = entry(
 )
 HAND_ROW_COUNT = entry(
     "sheets.hands.row_count",
-    en="{where} has {count} row(s) (rows {rows}); a hand has four, one per seat",
-    da="{where} har {count} række(r) (rækkerne {rows}); en hånd har fire, én pr. plads",
+    en="{where} has {count} {count:row|rows} ({count:row|rows} {rows}); a hand has four, one"
+    " per seat",
+    da="{where} har {count} {count:række|rækker} ({count:række|rækkerne} {rows}); en hånd har"
+    " fire, én pr. plads",
 )
 HAND_ROUND_WINDS = entry(
     "sheets.hands.round_winds",
@@ -230,11 +232,11 @@ BOARD_NO_SEATING = entry(
 BOARD_VALUE_COUNT = entry(
     "sheets.boards.value_count",
     en=(
-        "{winners} winner(s) but {values} hand value(s);"
+        "{winners} {winners:winner|winners} but {values} {values:hand value|hand values};"
         " give one hand value per winner (18 or 18,9)"
     ),
     da=(
-        "{winners} vinder(e), men {values} håndværdi(er);"
+        "{winners} {winners:vinder|vindere}, men {values} {values:håndværdi|håndværdier};"
         " angiv én håndværdi pr. vinder (18 eller 18,9)"
     ),
 )
@@ -282,11 +284,11 @@ BOARD_PENALTY_WITHOUT_SEAT = entry(
 BOARD_NOT_PLAYED = entry(
     "sheets.boards.not_played",
     en=(
-        "board {board} of session {session} was not played at table(s) {tables};"
+        "board {board} of session {session} was not played by every table (not by {tables});"
         " its average uses the tables that played it"
     ),
     da=(
-        "bræt {board} i runde {session} blev ikke spillet ved bord {tables};"
+        "bræt {board} i runde {session} blev ikke spillet ved alle borde (ikke ved {tables});"
         " gennemsnittet bruger de borde, der spillede det"
     ),
 )
