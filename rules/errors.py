@@ -11,10 +11,15 @@ small table of English templates: the developer's text, and what tests match aga
     >>> class Problem(Enum):
     ...     TOO_FEW = "too_few"
     >>> class CountError(RuleError):
-    ...     english = {Problem.TOO_FEW: "{count} player(s); a game needs 4"}
+    ...     english = {Problem.TOO_FEW: "{count} {count:player|players}; a game needs 4"}
     >>> error = CountError(Problem.TOO_FEW, count=3)
     >>> error.code, dict(error.params), str(error)
-    (<Problem.TOO_FEW: 'too_few'>, {'count': 3}, '3 player(s); a game needs 4')
+    (<Problem.TOO_FEW: 'too_few'>, {'count': 3}, '3 players; a game needs 4')
+    >>> str(CountError(Problem.TOO_FEW, count=1))
+    '1 player; a game needs 4'
+
+A whole number chooses the words that go with it (:class:`Count`): ``{count:player|players}``
+is the first word for 1 and the second for any other count.
 """
 
 from __future__ import annotations
@@ -23,6 +28,29 @@ from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, ClassVar
+
+
+class Count(int):
+    """A whole number in a template: ``{count:row|rows}`` gives the word for its count, the
+    first for 1 and the second for any other (English and Danish alike: ``0 rows``,
+    ``0 rækker``); any other format is a number's (``{count:,}``).
+
+    >>> f"{Count(1)} {Count(1):række|rækker}, {Count(2)} {Count(2):række|rækker}"
+    '1 række, 2 rækker'
+    >>> f"{Count(12000):,}"
+    '12,000'
+    """
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, other = spec.split("|", 1)
+            return one if self == 1 else other
+        return int.__format__(self, spec)
+
+
+def counted(value: object) -> object:
+    """``value`` as a template shows it: a whole number (not a bool) as a :class:`Count`."""
+    return Count(value) if type(value) is int else value
 
 
 class RuleError(ValueError):
@@ -39,4 +67,4 @@ class RuleError(ValueError):
     def __init__(self, code: Enum, /, **params: object) -> None:
         self.code = code
         self.params: Mapping[str, object] = MappingProxyType(params)
-        super().__init__(self.english[code].format(**params))
+        super().__init__(self.english[code].format(**{k: counted(v) for k, v in params.items()}))

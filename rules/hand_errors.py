@@ -50,7 +50,7 @@ HAND_TEXTS: dict[HandProblem, str] = {
         "thirteen orphans is a winning hand: only the winner can have it"
     ),
     HandProblem.INCOMPLETE: "the winner's sets do not make a complete hand: four sets and a"
-    " pair, or thirteen orphans (found {sets} set(s) and {pairs} pair(s))",
+    " pair, or thirteen orphans (found {sets} {sets:set|sets} and {pairs} {pairs:pair|pairs})",
     HandProblem.SEAT_TWICE: "seat {seat} is taken twice; seats are E, S, W, N once each",
     HandProblem.TWO_WINNERS: "two winners in one hand; mark only who went Mah-Jong",
     HandProblem.FIVE_ON_TABLE: "more than four {tiles} on the table",

@@ -42,7 +42,8 @@ class SeasonProblem(Enum):
 
 #: The English of each :class:`SeasonProblem`.
 SEASON_TEXTS: dict[SeasonProblem, str] = {
-    SeasonProblem.TOO_FEW_PLAYERS: "{players} player(s) signed up; a division needs at least 4"
+    SeasonProblem.TOO_FEW_PLAYERS: "{players} {players:player|players} signed up;"
+    " a division needs at least 4"
 }
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rules.errors import Count
+
 Language = Literal["en", "da"]
 LANGUAGES: tuple[Language, ...] = ("en", "da")
 
@@ -68,27 +70,9 @@ class _Rendered(str):
         return str(self)
 
 
-class _Count(int):
-    """A whole-number parameter. ``{count:row|rows}`` in a template gives the word for its
-    count: the first for 1, the second for any other (English and Danish alike: ``0 rows``,
-    ``0 rækker``); any other format is a number's (``{count:,}``).
-
-    >>> f"{_Count(1)} {_Count(1):række|rækker}, {_Count(2)} {_Count(2):række|rækker}"
-    '1 række, 2 rækker'
-    >>> f"{_Count(12000):,}"
-    '12,000'
-    """
-
-    def __format__(self, spec: str) -> str:
-        if "|" in spec:
-            one, other = spec.split("|", 1)
-            return one if self == 1 else other
-        return int.__format__(self, spec)
-
-
 def _shown(value: object, language: str) -> object:
     if type(value) is int:  # not a bool: a count, whose words may follow it
-        return _Count(value)
+        return Count(value)
     if isinstance(value, Message):
         return _Rendered(value.render(language))
     if isinstance(value, Entry):  # an entry without parameters, given as a parameter
