@@ -83,6 +83,22 @@ CASES = [
         id="unknown player",
     ),
     pytest.param(
+        set_cell(league(), "Games", 5, 3, "E"),
+        [
+            "sheet 'Games', row 6, column 'Player': 'E' is not a member of division 'M1' (a"
+            " member of 'R1': is the game's division right?); its members are: A, B, C, D"
+        ],
+        id="a member of another division says which",
+    ),
+    pytest.param(
+        {
+            **set_cell(league(), "Games", 5, 3, "F"),
+            "Players": [*league()["Players"], ["F", "f@example.org", 1500]],
+        },
+        ["sheet 'Games', row 6, column 'Player': 'F' is not a member of division 'M1'; its"],
+        id="a listed player of no division",
+    ),
+    pytest.param(
         set_cell(league(), "Games", 2, 3, "E "),
         [],
         id="a member of the division is fine (surrounding spaces ignored)",

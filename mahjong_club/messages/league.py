@@ -169,8 +169,15 @@ UNKNOWN_DIVISION_LISTED = entry(
 )
 NOT_A_MEMBER_LISTED = entry(
     "league.not_a_member_listed",
-    en="{player!r} is not a member of division {division!r}{hint}; its members are: {members}",
-    da="{player!r} er ikke medlem af divisionen {division!r}{hint}; dens medlemmer er: {members}",
+    en="{player!r} is not a member of division {division!r}{hint}{elsewhere}; its members are:"
+    " {members}",
+    da="{player!r} er ikke medlem af divisionen {division!r}{hint}{elsewhere}; dens medlemmer er:"
+    " {members}",
+)
+MEMBER_ELSEWHERE = entry(
+    "league.member_elsewhere",
+    en=" (a member of {divisions}: is the game's division right?)",
+    da=" (medlem af {divisions}: er spillets division rigtig?)",
 )
 UNKNOWN_IN_DIVISION = entry(
     "league.unknown_in_division",

@@ -13,10 +13,13 @@ The sheet's columns are in :mod:`.games_sheet`, the fast path for clean rows in
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Collection
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import league as texts
+from mahjong_club.messages.core import say
 from mahjong_club.model import Season
 from mahjong_club.reading.columnar import ColumnarSheet, read_columns
 from mahjong_club.reading.games_clean import CleanRows, clean_game
@@ -98,10 +101,11 @@ def _by_rows(
     if fast:
         clean = CleanRows(table, book.names, season, divisions).read_all(table.rows, formulas)
     grouped: dict[str, list[GameRow]] = {}
+    members = _Members(season)
     for (number, cells), read in zip(table.rows, clean, strict=True):
         if read is None:
             row = Row(table, number, cells, number in formulas)
-            read = _read_row(row, book.names, season, divisions)
+            read = _read_row(row, book.names, members, divisions)
         if read is not None:
             season.game_ids_written.add(read[0])
             grouped.setdefault(read[0], []).append(read[1])
@@ -120,18 +124,42 @@ def _by_columns(
     columns = ColumnGames(sheet, clean, divisions, season.ruleset)
     formulas = sheet.table.formula_rows()
     read: dict[int, tuple[str, GameRow] | None] = {}
+    members = _Members(season)
     for k in columns.doubtful():
         number = sheet.numbers[k]
         row = Row(sheet.table, number, sheet.cells(k), number in formulas)
-        read[k] = _read_row(row, book.names, season, divisions)
+        read[k] = _read_row(row, book.names, members, divisions)
     entries, written = columns.entries(read)
     sheet.release()
     season.game_ids_written |= written
     return entries
 
 
+class _Members:
+    """Who is a member of which division, worked out once for the rows whose player is not
+    a member of their game's division (a sheet can have a million of them)."""
+
+    def __init__(self, season: Season) -> None:
+        self.season = season
+
+    @cached_property
+    def known(self) -> Collection[str]:
+        """Every player the workbook names: the Players sheet's, else the members'."""
+        season = self.season
+        return season.players or {m for d in season.divisions for m in d.members}
+
+    @cached_property
+    def homes(self) -> dict[str, list[str]]:
+        """Each member's divisions, in the Divisions sheet's order."""
+        found: dict[str, list[str]] = {}
+        for division in self.season.divisions:
+            for member in division.members:
+                found.setdefault(member, []).append(division.name)
+        return found
+
+
 def _read_row(
-    row: Row, names: NameBook, season: Season, divisions: dict[str, Division]
+    row: Row, names: NameBook, members: _Members, divisions: dict[str, Division]
 ) -> tuple[str, GameRow] | None:
     """A row's game id and seat; None when it has no game id (reported)."""
     game_id = row.value(GAME)
@@ -145,7 +173,7 @@ def _read_row(
     seat = None
     if player is not None and score is not None:
         seat = Seat(player, score, sub, row.number)
-    if season.divisions_ok and not _check_member(row, season, divisions, division, player):
+    if members.season.divisions_ok and not _check_member(row, members, divisions, division, player):
         seat = None
     if not row.ok:
         seat = None
@@ -154,7 +182,7 @@ def _read_row(
 
 def _check_member(
     row: Row,
-    season: Season,
+    members_of: _Members,
     divisions: dict[str, Division],
     division: str | None,
     player: str | None,
@@ -174,15 +202,17 @@ def _check_member(
     members = divisions[division].members
     if player in members:
         return True
-    known_players = season.players or {m for d in season.divisions for m in d.members}
-    what = texts.NOT_A_MEMBER_LISTED if player in known_players else texts.UNKNOWN_IN_DIVISION
+    listed = player in members_of.known
+    homes = members_of.homes.get(player, []) if listed else []
+    elsewhere = ", ".join(repr(d) for d in homes)
     row.error(
         PLAYER,
-        what,
+        texts.NOT_A_MEMBER_LISTED if listed else texts.UNKNOWN_IN_DIVISION,
         player=player,
         division=division,
         hint=near_miss(player, list(members)),
         members=", ".join(members),
+        elsewhere=say(texts.MEMBER_ELSEWHERE, divisions=elsewhere) if homes else "",
     )
     return False
 
