@@ -146,32 +146,56 @@ def test_two_runs_at_once_send_each_email_once(tmp_path, smtp, data):
     ]
 
 
-@pytest.mark.parametrize("refused", [False, True])
-def test_a_reader_gone_before_the_results_stops_no_email(tmp_path, smtp, data, refused):
-    """``mahjong-club season.xlsx --send | head -1``: the reader goes before the results are
-    printed (here before anything is: the pipe is closed at once, and each print is written
-    at once). Printing stops; the emails are sent all the same, a refused one is said on
-    stderr with the exit status 1, and nothing is said about the pipe."""
-    no_such_user = {"b@example.org": "550 5.1.1 No such user here"} if refused else {}
-    inbox, port = smtp(refuse_rcpt=no_such_user)
-    workbook = write_workbook(tmp_path / "season.xlsx", mail_sheets(port))
+def _gone_reader_run(tmp_path, data, port, both: bool, *extra: str):
+    """The program on a workbook with a warning (a game dated after ``as_of``), its standard
+    output (and with ``both`` its standard error too) into a pipe whose reader has gone
+    before anything was written: each print is written at once. The exit status and what
+    reached standard error when it was not in the pipe."""
+    sheets = mail_sheets(port)
+    sheets["Settings"].append(["as_of", "2025-09-01"])  # the games are later: a warning
+    workbook = write_workbook(tmp_path / "season.xlsx", sheets)
     env = {k: v for k, v in os.environ.items() if not k.startswith("SMTP_")}
     env |= {"MAHJONG_CLUB_DATA": str(data), "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, ROOT / "process.py", workbook, "--out", tmp_path / "out", "--send"]
-    child = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    assert child.stdout is not None and child.stderr is not None
-    child.stdout.close()  # long before the run prints anything
-    err = child.stderr.read().decode()
-    assert child.wait(timeout=120) == (1 if refused else 0), err
-    assert (tmp_path / "out" / "season.xlsx").is_file()
-    if refused:
-        assert sorted(inbox.recipients) == [a for a in EVERYONE if a != "b@example.org"]
-        assert err == (
-            "Error: the server refused the email to b@example.org: 550 5.1.1 No such user"
-            " here; it is not sent again (--retry-refused tries again)\n"
+    command = [sys.executable, ROOT / "process.py", workbook, "--out", tmp_path / "out", *extra]
+    read, write = os.pipe()
+    os.close(read)  # `| head -1` having read its line and gone
+    try:
+        child = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=write,
+            stderr=write if both else subprocess.PIPE,
         )
-    else:
-        assert sorted(inbox.recipients) == EVERYONE
-        assert err == ""
+    finally:
+        os.close(write)
+    err = "" if both else child.stderr.read().decode()  # type: ignore[union-attr]
+    return child.wait(timeout=120), err
+
+
+REFUSED = (
+    "Error: the server refused the email to b@example.org: 550 5.1.1 No such user here; it"
+    " is not sent again (--retry-refused tries again)\n"
+)
+
+
+@pytest.mark.parametrize("refused", [False, True])
+@pytest.mark.parametrize("both", [False, True], ids=["| head", "2>&1 | head"])
+def test_a_reader_gone_stops_no_run_and_no_email(tmp_path, smtp, data, refused, both):
+    """``mahjong-club season.xlsx --send | head -1`` (or with ``2>&1``): the reader goes
+    before the run has printed anything. Printing to it stops, the rest does not: every file
+    is written, the emails are sent, a refused one said on standard error (when it is not the
+    pipe) and the exit status is 1 for it, as without the pipe. A warning and the progress
+    lines printed before the files are written stop nothing either."""
+    no_such_user = {"b@example.org": "550 5.1.1 No such user here"} if refused else {}
+    inbox, port = smtp(refuse_rcpt=no_such_user)
+    code, err = _gone_reader_run(tmp_path, data, port, both, "--send", "--progress", "lines")
+    assert code == (1 if refused else 0), err
+    assert (tmp_path / "out" / "season.xlsx").is_file()
+    assert len(list((tmp_path / "out" / "outbox").iterdir())) == 5
+    expected = [a for a in EVERYONE if not (refused and a == "b@example.org")]
+    assert sorted(inbox.recipients) == expected
+    if not both:
+        assert "Warning: sheet 'Games', row 2, column 'Date'" in err
+        assert err.endswith(REFUSED if refused else "Sending the emails: done\n"), err
+        assert "BrokenPipe" not in err and "Traceback" not in err

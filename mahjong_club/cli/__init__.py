@@ -16,7 +16,7 @@ import traceback
 from typing import NoReturn
 
 from mahjong_club.cli import draw as draw_cli
-from mahjong_club.cli import ending, process
+from mahjong_club.cli import ending, process, streams
 from mahjong_club.cli import score_hand as score_hand_cli
 from mahjong_club.cli import watch as watch_cli
 
@@ -45,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         return SUBCOMMANDS[argv[0]](argv[1:])
     args = process.build_parser().parse_args(argv)
     try:
-        return process.run(args)
-    except BrokenPipeError:  # the output was piped into e.g. `head`: files are already written
+        with streams.readers_may_go():  # `… | head`: a reader gone stops no run (cli/streams)
+            return process.run(args)
+    except BrokenPipeError:  # a write that went around the streams (none known): as before
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
         return 0
     except Exception as exc:  # an internal error: say so plainly, never half-write

@@ -7,12 +7,11 @@ outbox, then (with ``--send``) sends the emails, last of all.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import datetime as dt
 import gc
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from mahjong_club import __version__
@@ -232,13 +231,11 @@ def run(args: argparse.Namespace) -> int:
         return made
     result, outputs, written, config = made
     asked = Asked(source, args.dry_run, args.send, args.roll_dice is not None, args.verbose)
-    with reader_may_go():
-        if not args.quiet:
-            print_results(result, outputs, asked, written)
-        if written is None:
-            target = out_dir / output_workbook_name(source)
-            print(say(texts.DRY_RUN, target=printable(str(target))))
+    if not args.quiet:
+        print_results(result, outputs, asked, written)
     if written is None:
+        target = out_dir / output_workbook_name(source)
+        print(say(texts.DRY_RUN, target=printable(str(target))))
         return 0
     if config is None:
         return 0
@@ -291,18 +288,6 @@ def _size(path: Path) -> int:
         return path.stat().st_size
     except OSError:
         return 0
-
-
-@contextlib.contextmanager
-def reader_may_go() -> Iterator[None]:
-    """Printing to a reader that has gone (``mahjong-club … --send | head -1``) ends the
-    printing, not the run: the emails are still sent, and a refused one still said on
-    stderr with its exit status. What is left to print goes nowhere from then on."""
-    try:
-        yield
-    except BrokenPipeError:
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # not a real file
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def print_results(result: Run, outputs: Outputs, asked: Asked, written: Written | None) -> None:
@@ -362,9 +347,8 @@ def send(
         print(f"Error: {printable(str(exc.message))}", file=sys.stderr)
         return 1
     out, err = report.lines()
-    with reader_may_go():
-        for line in [] if args.quiet else out:
-            print(printable(str(line)))
+    for line in [] if args.quiet else out:
+        print(printable(str(line)))
     for line in err:
         print(f"Error: {printable(str(line))}", file=sys.stderr)
     return 0 if report.complete else 1
