@@ -416,3 +416,25 @@ def test_without_a_whole_header_below_each_missing_column_is_said(tmp_path, caps
     assert_refused(code, err, expected, out)
     assert "headers are in row" not in err
     assert f"{len(missing)} error" in err
+
+
+def test_a_misspelt_header_with_the_header_again_below_is_no_title(tmp_path, capsys):
+    """A header row naming some of the columns is the header, misspelt: its missing column
+    is named, and nobody is told to delete the games under it (the header written again
+    further down, as when two tables were pasted one under the other)."""
+    header = [*GAMES_HEADER[:4], "Scroe", *GAMES_HEADER[5:]]
+    sheets = league()
+    sheets["Games"] = [header, *league()["Games"][1:5], GAMES_HEADER, *league()["Games"][5:]]
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(
+        code,
+        err,
+        [
+            "sheet 'Games', row 1, column 'Score': the sheet has no 'Score' column; its header"
+            " row has: 'Game', 'Date', 'Division', 'Player', 'Scroe', 'Substituted'",
+            "1 error in season.xlsx",
+        ],
+        out,
+    )
+    assert "delete the rows" not in err

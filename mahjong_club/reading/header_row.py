@@ -3,8 +3,10 @@
 The header row is the sheet's first row with anything in it (workbook.md). An organiser who
 puts a title above the table (``Copenhagen league, autumn 2026`` in row 1, the headers in
 row 2) has made the title the header row: rather than one error for each column the title
-row does not name, one error says where the headers are and what to do. Otherwise each
-missing column is named, with what the header row has.
+row does not name, one error says where the headers are and what to do. Only a header row
+that names none of the sheet's columns is taken for such a title: one that names some (a
+header with a misspelt column, games below it and the header written again further down)
+gets each missing column named, with what the header row has, as every other.
 """
 
 from __future__ import annotations

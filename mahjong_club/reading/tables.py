@@ -322,7 +322,7 @@ def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
     headers, positions = match_headers(actual, header_row, header, schema, problems)
     missing = [c.name for c in schema.columns if c.required and c.name not in positions]
     if missing:
-        below = _header_below(all_rows, header_index, schema)
+        below = None if positions else _header_below(all_rows, header_index, schema)
         report_missing(actual, header_row, header, missing, below, problems)
         return None
     uncached = {cell for cell in book.uncached if cell[0] == actual}
