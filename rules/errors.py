@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
+from numbers import Integral
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -49,8 +50,15 @@ class Count(int):
 
 
 def counted(value: object) -> object:
-    """``value`` as a template shows it: a whole number (not a bool) as a :class:`Count`."""
-    return Count(value) if type(value) is int else value
+    """``value`` as a template shows it: a whole number (numpy's too; not a bool) as a
+    :class:`Count`.
+
+    >>> counted(3) == 3, type(counted(3)).__name__, counted(True), counted(2.5)
+    (True, 'Count', True, 2.5)
+    """
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        return value
+    return Count(int(value))
 
 
 class RuleError(ValueError):

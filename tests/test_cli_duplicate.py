@@ -161,7 +161,7 @@ def test_warnings_for_a_missing_table_and_an_unusual_value(tmp_path, capsys):
     code, _out = run(tmp_path, sheets)
     err = capsys.readouterr().err
     assert code == 0, err
-    assert "board 1 of session 1 was not played by every table (not by 2)" in err
+    assert "board 1 of session 1 was not played at every table (the tables without it: 2)" in err
     assert "a hand value of 200 fan is unusual" in err
 
 

@@ -156,7 +156,7 @@ def test_a_played_session_is_kept_and_games_is_left_alone(tmp_path, capsys):
     source, tables = played_games(tmp_path)
     assert draw(tmp_path, source, "--sessions", "3", "--seed", "y") == 0
     out = capsys.readouterr().out
-    assert "Kept the 1 session already played as they were" in out
+    assert "Kept the 1 session already played as it was" in out
     assert "Drew sessions 2–3 for 8 players (2 tables a session)" in out
     assert "copy the rows of the sheet 'Next games' under them" in out
     result = tmp_path / "out" / "open.xlsx"

@@ -121,3 +121,12 @@ def test_a_count_s_words_are_for_whole_numbers_only():
     made = Entry("test.count", en="{n:,} {n:point|points}; {flag}", da="{n:,} point; {flag}")
     assert say(made, n=1, flag=True).render("en") == "1 point; True"
     assert say(made, n=12000, flag=False).render("da") == "12,000 point; False"
+
+
+def test_a_numpy_whole_number_is_a_count_too():
+    """The arrays' numbers (a federation's counts come from numpy) choose words as ints do."""
+    import numpy as np
+
+    made = Entry("test.numpy", en="{n} {n:row|rows}", da="{n} {n:række|rækker}")
+    assert say(made, n=np.int64(1)).render("en") == "1 row"
+    assert say(made, n=np.int32(3)).render("da") == "3 rækker"

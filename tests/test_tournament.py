@@ -291,7 +291,7 @@ def test_substitutes_count_at_most_three_for_the_mers_weight(tmp_path, capsys):
     code, out = run(tmp_path, sheets)
     assert code == 0
     printed = capsys.readouterr().out
-    assert "EMA submission: 7 players from 1 countries" in printed
+    assert "EMA submission: 7 players from 1 country" in printed
     assert "4 substitutes marked in the file (Substitute 1)" in printed
     sheet = rows(out / "open.xlsx", "EMA results")
     assert [r["Substitute"] for r in sheet].count(1) == 4

@@ -81,11 +81,12 @@ NIGHT_WITHOUT_COLUMN = entry(
 GAMES_BEFORE_START = entry(
     "compute.attendance.games_before_start",
     en=(
-        "{count} {count:game|games} dated before the season start {start} (the first: game {game!r}"
-        " on {date}); is a year wrong?"
+        "{count} {count:game|games} dated before the season start {start}"
+        " ({count:game|the first: game}"
+        " {game!r} on {date}); is a year wrong?"
     ),
     da=(
-        "{count} spil er dateret før sæsonstarten {start} (det første: spil {game!r}"
+        "{count} spil er dateret før sæsonstarten {start} ({count:spil|det første: spil} {game!r}"
         " den {date}); er et årstal forkert?"
     ),
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rules.errors import Count
+from rules.errors import counted
 
 Language = Literal["en", "da"]
 LANGUAGES: tuple[Language, ...] = ("en", "da")
@@ -71,15 +71,13 @@ class _Rendered(str):
 
 
 def _shown(value: object, language: str) -> object:
-    if type(value) is int:  # not a bool: a count, whose words may follow it
-        return Count(value)
     if isinstance(value, Message):
         return _Rendered(value.render(language))
     if isinstance(value, Entry):  # an entry without parameters, given as a parameter
         return _Rendered(value.text(language))
     if isinstance(value, (list, tuple)) and any(isinstance(v, Message) for v in value):
         return [_shown(v, language) for v in value]
-    return value
+    return counted(value)  # a whole number: a count, whose words may follow it
 
 
 def say(what: Entry, /, **params: object) -> Message:

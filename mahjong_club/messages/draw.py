@@ -22,14 +22,15 @@ DRAW: dict[str, Entry] = {
     ),
     "drawn": _draw(
         "drawn",
-        en="Drew sessions {first}–{last} for {players} players ({tables} tables a session)",
-        da="Trak runde {first}–{last} for {players} spillere ({tables} borde pr. runde)",
+        en="Drew sessions {first}–{last} for {players} players ({tables} {tables:table|tables}"
+        " a session)",
+        da="Trak runde {first}–{last} for {players} spillere ({tables} {tables:bord|borde} pr."
+        " runde)",
     ),
     "kept": _draw(
         "kept",
-        en="Kept the {count} {count:session|sessions} already played as they were",
-        da="Beholdt {count:den|de} {count} {count:runde|runder}, der allerede er spillet, som"
-        " de var",
+        en="Kept the {count} {count:session|sessions} already played as {count:it was|they were}",
+        da="Beholdt {count} {count:runde|runder}, der allerede er spillet, som {count:den|de} var",
     ),
     "swiss": _draw(
         "swiss",
@@ -84,11 +85,11 @@ DRAW: dict[str, Entry] = {
     "not_four": _draw(
         "not_four",
         en="{count} players cannot sit four to a table: add {missing}"
-        " {missing:substitute|substitutes} as rows of"
+        " {missing:substitute|substitutes} as {missing:a row|rows} of"
         " the Players sheet",
         da="{count} spillere kan ikke sidde fire ved hvert bord: tilføj {missing}"
         " {missing:reserve|reserver}"
-        " som rækker i arket Players",
+        " som {missing:en række|rækker} i arket Players",
     ),
     "no_session": _draw(
         "no_session",

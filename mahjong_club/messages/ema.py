@@ -40,10 +40,12 @@ NO_DATE = entry(
 )
 MERS = entry(
     "ema.mers",
-    en="EMA submission: {participants} players from {countries} countries, {days} {days:day|days},"
+    en="EMA submission: {participants} players from {countries} {countries:country|countries},"
+    " {days} {days:day|days},"
     " {qualification}: MERS weight {weight} (duration + players + countries + qualification;"
     " check it before sending the file)",
-    da="EMA-indberetning: {participants} spillere fra {countries} lande, {days} {days:dag|dage},"
+    da="EMA-indberetning: {participants} spillere fra {countries} {countries:land|lande},"
+    " {days} {days:dag|dage},"
     " {qualification}: MERS-vægt {weight} (varighed + spillere + lande + kvalifikation;"
     " kontrollér den, før filen sendes)",
 )

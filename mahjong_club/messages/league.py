@@ -152,8 +152,8 @@ SAME_LEVEL = entry(
 )
 DIVISION_TOO_SMALL = entry(
     "league.division_too_small",
-    en="division {division!r} has {count} members; a game needs four",
-    da="divisionen {division!r} har {count} medlemmer; et spil kræver fire",
+    en="division {division!r} has {count} {count:member|members}; a game needs four",
+    da="divisionen {division!r} har {count} {count:medlem|medlemmer}; et spil kræver fire",
 )
 WHAT_DIVISION_NAME = entry(
     "league.what.division_name", en="the division's name", da="divisionens navn"

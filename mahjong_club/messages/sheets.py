@@ -284,11 +284,13 @@ BOARD_PENALTY_WITHOUT_SEAT = entry(
 BOARD_NOT_PLAYED = entry(
     "sheets.boards.not_played",
     en=(
-        "board {board} of session {session} was not played by every table (not by {tables});"
+        "board {board} of session {session} was not played at every table (the tables without"
+        " it: {tables});"
         " its average uses the tables that played it"
     ),
     da=(
-        "bræt {board} i runde {session} blev ikke spillet ved alle borde (ikke ved {tables});"
+        "bræt {board} i runde {session} blev ikke spillet ved alle borde (bordene uden det:"
+        " {tables});"
         " gennemsnittet bruger de borde, der spillede det"
     ),
 )

@@ -20,8 +20,8 @@ SITE_EVENTS: dict[str, Entry] = {
     # --- Tournament ------------------------------------------------------------------------
     "tournament_played": _site(
         "tournament_played",
-        en="{players} players, {sessions} sessions",
-        da="{players} spillere, {sessions} runder",
+        en="{players} players, {sessions} {sessions:session|sessions}",
+        da="{players} spillere, {sessions} {sessions:runde|runder}",
     ),
     "tournament_scroll_note": _site(
         "tournament_scroll_note",
