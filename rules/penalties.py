@@ -42,13 +42,13 @@ class PenaltyProblem(Enum):
 
 #: The English of each :class:`PenaltyProblem`; ``kind`` is a :class:`PenaltyKind`.
 PENALTY_TEXTS: dict[PenaltyProblem, str] = {
-    PenaltyProblem.GAME_POINTS_NEEDED: "a {kind} penalty needs the game points to deduct"
-    " (MCR penalties are in game points)",
+    PenaltyProblem.GAME_POINTS_NEEDED: "{kind}: an MCR penalty needs the game points to"
+    " deduct (MCR penalties are in game points)",
     PenaltyProblem.NEGATIVE_MINUTES: "expected the minutes late (0 or more), found {minutes}",
     PenaltyProblem.TOO_LATE: "{minutes} minutes late: more than {limit} minutes"
     " means a substitute plays that session; mark the seat substituted",
     PenaltyProblem.LATENESS_NEEDS: "a lateness penalty needs the points, or the minutes late",
-    PenaltyProblem.POINTS_NEEDED: "a {kind} penalty needs the points to deduct",
+    PenaltyProblem.POINTS_NEEDED: "{kind}: the penalty needs the points to deduct",
     PenaltyProblem.OBSTRUCTION_POINTS: "an obstruction costs 8,000 or 12,000 points,"
     " or 12,000 to 48,000 in serious cases; found {points:,}",
 }

@@ -438,3 +438,40 @@ def test_a_misspelt_header_with_the_header_again_below_is_no_title(tmp_path, cap
         out,
     )
     assert "delete the rows" not in err
+
+
+def test_values_in_a_column_without_a_header_are_warned_of(tmp_path, capsys):
+    """The Substituted header cleared by mistake: the marks below it are not read (the
+    standings then count the game as played), so the run says so, naming the column, how
+    many of the table's rows have a value there, and the column it may be."""
+    sheets = league()
+    sheets["Games"] = [[*GAMES_HEADER[:5], None], *league()["Games"][1:]]
+    sheets["Games"][3][5] = "x"
+    sheets["Games"][7][5] = "yes"
+    code, _ = run(tmp_path, sheets)
+    printed = capsys.readouterr()
+    assert code == 0, printed.err
+    assert (
+        "Warning: sheet 'Games', row 1, column 'F': column F has a value in 2 rows of the table"
+        " (the first in row 4) but no header, so the tool does not read it; if it is one of the"
+        " sheet's columns ('Substituted'), write its name in F1"
+    ) in printed.err
+
+
+def test_a_column_without_a_header_when_the_sheet_has_all_of_its_columns(tmp_path, capsys):
+    sheets = league()
+    sheets["Games"] = [[*GAMES_HEADER, None], *([*r, None] for r in league()["Games"][1:])]
+    sheets["Games"][2][6] = "a note"
+    run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert (
+        "sheet 'Games', row 1, column 'G': column G has a value in 1 row of the table (the"
+        " first in row 3) but no header, so the tool does not read it\n"
+    ) in err
+
+
+def test_a_sheet_whose_columns_all_have_headers_has_no_such_warning(tmp_path, capsys):
+    sheets = league()
+    sheets["Games"] = [[*GAMES_HEADER, "Notes"], *([*r, "ok"] for r in league()["Games"][1:])]
+    assert run(tmp_path, sheets)[0] == 0
+    assert "no header" not in capsys.readouterr().err

@@ -71,7 +71,7 @@ def test_a_cause_and_a_penalty_kind_are_said_in_the_same_language():
     fan = raised(hand_fans, "123m 456m 789m 123p 0m", seat="E")
     assert rule_error(fan).render("da") == "'0m': brikkerne er nummereret 1 til 9, ikke 0"
     other = raised(penalty_points, PenaltyKind.OTHER, None, None, mcr=False, substituted=False)
-    assert str(other) == "a other penalty needs the points to deduct"
+    assert str(other) == "other: the penalty needs the points to deduct"
     assert (
         rule_error(other).render("da") == "en straf for andet skal have de point, der trækkes fra"
     )

@@ -50,6 +50,18 @@ HEADER_BELOW = entry(
     " {headers}; tabellens overskrifter står i række {found}: slet rækkerne over dem (en titel,"
     " en note) eller flyt dem ved siden af tabellen",
 )
+UNHEADED_COLUMN = entry(
+    "cell.unheaded_column",
+    en="column {letter} has a value in {count} {count:row|rows} of the table (the first in"
+    " row {first}) but no header, so the tool does not read it{hint}",
+    da="kolonne {letter} har en værdi i {count} {count:række|rækker} i tabellen (den første"
+    " i række {first}), men ingen overskrift, så værktøjet læser den ikke{hint}",
+)
+UNHEADED_HINT = entry(
+    "cell.unheaded_hint",
+    en="; if it is one of the sheet's columns ({columns}), write its name in {cell}",
+    da="; hvis det er en af arkets kolonner ({columns}), så skriv dens navn i {cell}",
+)
 SECOND_COLUMN = entry(
     "cell.second_column",
     en="a second {column!r} column (column {letter}) is ignored; the one in column {used} is used",

@@ -208,7 +208,8 @@ _HAND = [
 _PENALTY = [
     _entry(
         PenaltyProblem.GAME_POINTS_NEEDED,
-        en="a {kind} penalty needs the game points to deduct (MCR penalties are in game points)",
+        en="{kind}: an MCR penalty needs the game points to deduct (MCR penalties are in game"
+        " points)",
         da="en straf for {kind} skal have de spilpoint, der trækkes fra"
         " (MCR-straffe gives i spilpoint)",
     ),
@@ -231,7 +232,7 @@ _PENALTY = [
     ),
     _entry(
         PenaltyProblem.POINTS_NEEDED,
-        en="a {kind} penalty needs the points to deduct",
+        en="{kind}: the penalty needs the points to deduct",
         da="en straf for {kind} skal have de point, der trækkes fra",
     ),
     _entry(

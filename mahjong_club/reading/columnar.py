@@ -210,14 +210,14 @@ def _read(
 
 
 def _header(names: dict[int, str], known: set[str]) -> list[object]:
-    """The header row from fastexcel's column names: a name it made up (a blank cell, or one
-    that is not text) is None. fastexcel renames a second column of the same name
-    (``Game_1``): such a name of a known column leaves the sheet to the table, which says
-    that the column is there twice."""
+    """The header row from fastexcel's column names. A name it made up (a blank cell, or one
+    that is not text) leaves the sheet to the table, which says whether that column has
+    values the tool does not read; so does a second column of the same name, which
+    fastexcel renames (``Game_1``): the table says that the column is there twice."""
     header: list[object] = [None] * (max(names, default=-1) + 1)
     for at, name in names.items():
-        if _MADE_UP.fullmatch(name):
-            continue
+        if _MADE_UP.fullmatch(name):  # a column without a header: the rows say if it has
+            raise _NotPlain  # values (reading/header_row.report_unheaded)
         if fold(_RENAMED.sub("", name)) in known and fold(name) not in known:
             raise _NotPlain
         header[at] = name

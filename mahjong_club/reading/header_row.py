@@ -1,12 +1,18 @@
-"""What is said when a sheet's header row lacks a column the tool needs.
+"""A sheet's header row: its columns matched by name, and what is said when it lacks one.
 
-The header row is the sheet's first row with anything in it (workbook.md). An organiser who
+The header row is the sheet's first row with anything in it (workbook.md); each known
+column is found by its English or Danish header (:func:`match_headers`). An organiser who
 puts a title above the table (``Copenhagen league, autumn 2026`` in row 1, the headers in
 row 2) has made the title the header row: rather than one error for each column the title
 row does not name, one error says where the headers are and what to do. Only a header row
 that names none of the sheet's columns is taken for such a title: one that names some (a
 header with a misspelt column, games below it and the header written again further down)
 gets each missing column named, with what the header row has, as every other.
+
+A column with values in the table's rows but no header (its header cell cleared by
+mistake: ``Substituted`` above the substitutes' marks, ``Points`` above the penalties') is
+not read, and the results are then not what the sheet shows: a warning names it, with the
+sheet's columns it could be (:func:`report_unheaded`).
 """
 
 from __future__ import annotations
@@ -14,9 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from mahjong_club.common.problems import Problems
+from mahjong_club.common.text import fold_name
 from mahjong_club.messages import cells as texts
 from mahjong_club.messages.core import say
+from mahjong_club.ooxml import column_letter
 from mahjong_club.reading.cells import is_blank
+from mahjong_club.reading.schema import Schema
 
 #: How many rows below the header row are looked at for the table's real header.
 LOOK_BELOW = 20
@@ -45,3 +54,83 @@ def report_missing(
             else say(texts.NO_COLUMN_EMPTY_SHEET, column=name)
         )
         problems.error(sheet, header_row, name, message)
+
+
+def match_headers(
+    sheet: str,
+    header_row: int | None,
+    header: list[Any],
+    schema: Schema,
+    problems: Problems,
+) -> tuple[dict[str, str], dict[str, int]]:
+    """Each known column's header as written and its position; a repeated column is warned."""
+    lookup = {fold_name(c.danish): c.name for c in schema.columns if c.danish}
+    lookup.update({fold_name(c.name): c.name for c in schema.columns})  # English first
+    headers: dict[str, str] = {}
+    positions: dict[str, int] = {}
+    for index, value in enumerate(header):
+        canonical = None if is_blank(value) else lookup.get(fold_name(value))
+        if canonical is None:
+            continue
+        written = str(value).strip()
+        if canonical in positions:
+            problems.warning(
+                sheet,
+                header_row,
+                written,
+                say(
+                    texts.SECOND_COLUMN,
+                    column=canonical,
+                    letter=column_letter(index),
+                    used=column_letter(positions[canonical]),
+                ),
+            )
+            continue
+        headers[canonical] = written
+        positions[canonical] = index
+    return headers, positions
+
+
+def header_below(rows: list[list[Any]], header_index: int | None, schema: Schema) -> int | None:
+    """The Excel row of the first row under the header row (at most
+    :data:`LOOK_BELOW` rows down) that has every column the sheet needs: the
+    table's header under a title. None when there is none."""
+    start = header_index + 1 if header_index is not None else len(rows)
+    for index in range(start, min(len(rows), start + LOOK_BELOW)):
+        _, positions = match_headers("", None, rows[index], schema, Problems())
+        if all(c.name in positions for c in schema.columns if c.required):
+            return index + 1
+    return None
+
+
+def report_unheaded(
+    sheet: str,
+    header_row: int,
+    header: list[Any],
+    rows: list[tuple[int, list[Any]]],
+    schema: Schema,
+    positions: dict[str, int],
+    problems: Problems,
+) -> None:
+    """Warn of each column that has values in the table's ``rows`` but no header in
+    ``header`` (Excel row ``header_row``): the tool does not read it. The sheet's columns
+    it lacks are named as what it could be."""
+    width = max((len(cells) for _, cells in rows), default=0)
+    unheaded = [i for i in range(width) if i >= len(header) or is_blank(header[i])]
+    absent = ", ".join(repr(c.name) for c in schema.columns if c.name not in positions)
+    for index in unheaded:
+        found = [n for n, cells in rows if index < len(cells) and not is_blank(cells[index])]
+        if not found:
+            continue
+        letter = column_letter(index)
+        hint = say(texts.UNHEADED_HINT, columns=absent, cell=f"{letter}{header_row}")
+        problems.warning(
+            sheet,
+            header_row,
+            letter,
+            texts.UNHEADED_COLUMN,
+            letter=letter,
+            count=len(found),
+            first=found[0],
+            hint=hint if absent else "",
+        )

@@ -26,11 +26,15 @@ from mahjong_club.common.problems import Problems, What
 from mahjong_club.common.text import fold_name
 from mahjong_club.messages import cells as texts
 from mahjong_club.messages.core import Message, say
-from mahjong_club.ooxml import column_letter
 from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.reading.cells import CellError, as_error_cell, error_cell_message, is_blank
 from mahjong_club.reading.error_cells import ErrorCell, error_cells_of
-from mahjong_club.reading.header_row import LOOK_BELOW, report_missing
+from mahjong_club.reading.header_row import (
+    header_below,
+    match_headers,
+    report_missing,
+    report_unheaded,
+)
 from mahjong_club.reading.names import NameBook
 from mahjong_club.reading.opening import WorkbookError, open_book
 from mahjong_club.reading.schema import Column, Schema
@@ -322,7 +326,7 @@ def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
     headers, positions = match_headers(actual, header_row, header, schema, problems)
     missing = [c.name for c in schema.columns if c.required and c.name not in positions]
     if missing:
-        below = None if positions else _header_below(all_rows, header_index, schema)
+        below = None if positions else header_below(all_rows, header_index, schema)
         report_missing(actual, header_row, header, missing, below, problems)
         return None
     uncached = {cell for cell in book.uncached if cell[0] == actual}
@@ -336,54 +340,8 @@ def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
             offset in formula_rows and any((actual, offset, i) in uncached for i in indexes)
         ):
             table.rows.append((offset, row))
+    report_unheaded(actual, table.header_row, header, table.rows, schema, positions, problems)
     return table
-
-
-def match_headers(
-    sheet: str,
-    header_row: int | None,
-    header: list[Any],
-    schema: Schema,
-    problems: Problems,
-) -> tuple[dict[str, str], dict[str, int]]:
-    """Each known column's header as written and its position; a repeated column is warned."""
-    lookup = {fold(c.danish): c.name for c in schema.columns if c.danish}
-    lookup.update({fold(c.name): c.name for c in schema.columns})  # English first
-    headers: dict[str, str] = {}
-    positions: dict[str, int] = {}
-    for index, value in enumerate(header):
-        canonical = None if is_blank(value) else lookup.get(fold(value))
-        if canonical is None:
-            continue
-        written = str(value).strip()
-        if canonical in positions:
-            problems.warning(
-                sheet,
-                header_row,
-                written,
-                say(
-                    texts.SECOND_COLUMN,
-                    column=canonical,
-                    letter=column_letter(index),
-                    used=column_letter(positions[canonical]),
-                ),
-            )
-            continue
-        headers[canonical] = written
-        positions[canonical] = index
-    return headers, positions
-
-
-def _header_below(rows: list[list[Any]], header_index: int | None, schema: Schema) -> int | None:
-    """The Excel row of the first row under the header row (at most
-    :data:`LOOK_BELOW` rows down) that has every column the sheet needs: the
-    table's header under a title. None when there is none."""
-    start = header_index + 1 if header_index is not None else len(rows)
-    for index in range(start, min(len(rows), start + LOOK_BELOW)):
-        _, positions = match_headers("", None, rows[index], schema, Problems())
-        if all(c.name in positions for c in schema.columns if c.required):
-            return index + 1
-    return None
 
 
 __all__ = [
