@@ -36,6 +36,7 @@ from mahjong_club.reading import (
     open_workbook,
     read_players,
     read_settings,
+    warn_renamed,
 )
 from mahjong_club.site.build import build_site
 from mahjong_club.site.render import SitePages, write_pages
@@ -92,6 +93,7 @@ def read_workbook(path: Path, progress: Progress | None = None) -> tuple[Season,
             capability.read(book, season, problems)
     finally:  # also when a sheet is refused: nothing kept while its error is shown
         book.forget_unpacked()
+    warn_renamed(book.sheet_names, input_sheets(), problems)
     if mode == "league":
         check_something_to_do(book, season, problems)
     progress.finish()

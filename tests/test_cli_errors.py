@@ -475,3 +475,41 @@ def test_a_sheet_whose_columns_all_have_headers_has_no_such_warning(tmp_path, ca
     sheets["Games"] = [[*GAMES_HEADER, "Notes"], *([*r, "ok"] for r in league()["Games"][1:])]
     assert run(tmp_path, sheets)[0] == 0
     assert "no header" not in capsys.readouterr().err
+
+
+def renamed(sheets: dict[str, list[list[object]]], old: str, new: str):
+    return {new if name == old else name: rows for name, rows in sheets.items()}
+
+
+def test_a_sheet_given_its_danish_name_is_warned_of(tmp_path, capsys):
+    """``Spillere`` is no ``Players`` sheet to the tool: without the warning the players'
+    emails and ratings were silently not read."""
+    code, _ = run(tmp_path, renamed(league(), "Players", "Spillere"))
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert (
+        "Warning: sheet 'Spillere': this sheet is not read: the tool reads it only by the name"
+        " 'Players'; rename it to 'Players'"
+    ) in err
+
+
+def test_a_needed_sheet_in_the_singular_is_an_error_and_says_the_name(tmp_path, capsys):
+    code, out = run(tmp_path, renamed(league(), "Games", "game"))
+    err = capsys.readouterr().err
+    assert_refused(
+        code,
+        err,
+        [
+            "sheet 'Games': the workbook has no 'Games' sheet",
+            "Warning: sheet 'game': this sheet is not read: the tool reads it only by the name"
+            " 'Games'; rename it to 'Games'",
+        ],
+        out,
+    )
+
+
+def test_a_result_sheet_like_a_missing_one_is_left_alone(tmp_path, capsys):
+    """``Tonight`` (a sheet the tool writes) is not ``Nights``, though the names are alike."""
+    sheets = {**league(), "Tonight": [["Division", "Table"], ["R1", 1]]}
+    assert run(tmp_path, sheets)[0] == 0
+    assert "is not read" not in capsys.readouterr().err

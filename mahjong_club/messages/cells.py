@@ -62,6 +62,13 @@ UNHEADED_HINT = entry(
     en="; if it is one of the sheet's columns ({columns}), write its name in {cell}",
     da="; hvis det er en af arkets kolonner ({columns}), så skriv dens navn i {cell}",
 )
+SHEET_RENAMED = entry(
+    "cell.sheet_renamed",
+    en="this sheet is not read: the tool reads it only by the name {wanted!r}; rename it to"
+    " {wanted!r}",
+    da="dette ark læses ikke: værktøjet læser det kun under navnet {wanted!r}; omdøb det til"
+    " {wanted!r}",
+)
 SECOND_COLUMN = entry(
     "cell.second_column",
     en="a second {column!r} column (column {letter}) is ignored; the one in column {used} is used",

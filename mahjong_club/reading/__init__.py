@@ -23,6 +23,7 @@ from mahjong_club.reading.book import check_formulas, open_workbook
 from mahjong_club.reading.league import read_league
 from mahjong_club.reading.players import read_players
 from mahjong_club.reading.settings import read_settings
+from mahjong_club.reading.sheet_names import warn_renamed
 from mahjong_club.reading.tables import Workbook, WorkbookError
 from mahjong_club.reading.tournament import read_tournament
 
@@ -35,4 +36,5 @@ __all__ = [
     "read_players",
     "read_settings",
     "read_tournament",
+    "warn_renamed",
 ]
