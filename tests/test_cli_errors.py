@@ -513,3 +513,43 @@ def test_a_result_sheet_like_a_missing_one_is_left_alone(tmp_path, capsys):
     sheets = {**league(), "Tonight": [["Division", "Table"], ["R1", 1]]}
     assert run(tmp_path, sheets)[0] == 0
     assert "is not read" not in capsys.readouterr().err
+
+
+def test_a_game_number_used_for_two_games_is_said_once(tmp_path, capsys):
+    """Game 2 typed as 1 again: one error naming both games, not one for every row whose
+    division or date disagrees with the first game's."""
+    sheets = league()
+    for row in sheets["Games"][5:9]:
+        row[0] = 1
+    sheets["Games"][5:9] = [[r[0], dt.date(2025, 9, 11), *r[2:]] for r in sheets["Games"][5:9]]
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(
+        code,
+        err,
+        [
+            "sheet 'Games', row 2, column 'Game': game number '1' is used for 2 games, in rows"
+            " 2–5 (2025-09-04, R1), 6–9 (2025-09-11, M1); give each game its own number",
+            "1 error in season.xlsx",
+        ],
+        out,
+    )
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        pytest.param(range(1, 5), "game '2' has 8 rows (rows 2, 3, 4, 5, 6, 7, 8, 9)", id="same"),
+        pytest.param(range(1, 2), "game '2' has 5 rows", id="one stray row"),
+    ],
+)
+def test_rows_that_are_not_whole_games_keep_the_row_count(tmp_path, capsys, rows, expected):
+    """Eight rows of one date and division, or a stray row: no two whole games to name."""
+    sheets = league()
+    for n in rows:
+        sheets["Games"][n][0] = 2
+        sheets["Games"][n][2] = "M1"
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(code, err, [expected], out)
+    assert "is used for" not in err

@@ -192,6 +192,13 @@ GAME_ROW_COUNT = entry(
     " spil har præcis fire"
     " rækker, én pr. plads",
 )
+GAME_REUSED = entry(
+    "league.game_reused",
+    en="game number {game!r} is used for {count} games, in rows {games}; give each game its"
+    " own number",
+    da="spilnummeret {game!r} bruges til {count} spil, i rækkerne {games}; giv hvert spil sit"
+    " eget nummer",
+)
 GAME_DIVISION_DISAGREES = entry(
     "league.game_division_disagrees",
     en="game {game!r} has division {agreed!r} in row {row} but {value!r} here;"

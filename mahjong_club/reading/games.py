@@ -38,6 +38,7 @@ from mahjong_club.reading.games_sheet import (
 from mahjong_club.reading.names import NameBook, near_miss
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
 from rules.game_checks import (
+    SEATS,
     check_players_differ,
     check_rows_agree,
     check_score_total,
@@ -225,6 +226,8 @@ def _whole_game(
     rows: list[GameRow],
 ) -> Game | None:
     """The game of ``rows`` when it keeps every rule of a game; None (reported) otherwise."""
+    if len(rows) > SEATS and _reused(table, game_id, rows):
+        return None
     first = rows[0].number
     numbers = ", ".join(str(r.number) for r in rows)
     ok = True
@@ -264,6 +267,32 @@ def _whole_game(
         )
         return None
     return Game(game_id, division.name, four(seats), rows[0].date, first)
+
+
+def _reused(table: Table, game_id: str, rows: list[GameRow]) -> bool:
+    """True (reported, once) when ``rows`` are whole games under one number: split by date
+    and division, every part has four rows. A game number typed again for another night's
+    game gave an error for every row that disagreed, and none said what had happened."""
+    parts: dict[tuple[dt.date | None, str | None], list[GameRow]] = {}
+    for row in rows:
+        parts.setdefault((row.date, row.division), []).append(row)
+    if len(parts) < 2 or any(len(part) != SEATS for part in parts.values()):
+        return False
+    games = ", ".join(
+        f"{_span([r.number for r in part])} ({date or '-'}, {division or '-'})"
+        for (date, division), part in parts.items()
+    )
+    table.error(
+        rows[0].number, GAME, texts.GAME_REUSED, game=game_id, count=len(parts), games=games
+    )
+    return True
+
+
+def _span(numbers: list[int]) -> str:
+    """Rows ``22–25`` when they follow one another, else each: ``22, 23, 30, 31``."""
+    if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]}–{numbers[-1]}"
+    return ", ".join(map(str, numbers))
 
 
 def _rows_agree(table: Table, game_id: str, rows: list[GameRow]) -> bool:
