@@ -79,7 +79,10 @@ CASES = [
     ),
     pytest.param(
         set_cell(league(), "Games", 2, 3, "Zed"),
-        ["sheet 'Games', row 3, column 'Player'", "'Zed' is unknown in 'R1'"],
+        [
+            "sheet 'Games', row 3, column 'Player'",
+            "'Zed' is unknown: no row of the Players sheet and no division has this name",
+        ],
         id="unknown player",
     ),
     pytest.param(

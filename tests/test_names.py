@@ -346,7 +346,7 @@ def test_a_near_miss_in_games_says_what_differs(tmp_path, capsys, written, said)
     assert_refused(
         code,
         err,
-        [f"sheet 'Games', row 2, column 'Player': {written!r} is unknown in 'R1' {said};"],
+        [f"sheet 'Games', row 2, column 'Player': {written!r} is unknown {said}: no row"],
         out,
     )
 

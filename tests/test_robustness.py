@@ -176,7 +176,13 @@ def test_a_word_in_a_typed_column_is_an_error_at_that_cell(tmp_path, capsys, boo
 
 UNKNOWN = [
     ("league", "Games", "Division", "unknown division 'lots'; the Divisions sheet has: 'R1', 'M1'"),
-    ("league", "Games", "Player", "'lots' is unknown in 'M1'; its members are: A, B, C, D"),
+    (
+        "league",
+        "Games",
+        "Player",
+        "'lots' is unknown: no row of the Players sheet and no division has this name; correct"
+        " it, or add the player to Divisions as a member of 'M1' (its members are: A, B, C, D)",
+    ),
     ("season", "Schedule", "Division", "unknown division 'lots'"),
     ("season", "Schedule", "Player 2", "'lots' is not a member of division 'M1'"),
     ("hands", "Hands", "Sets", "'lots': 'l' is not a tile"),

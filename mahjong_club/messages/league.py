@@ -181,8 +181,12 @@ MEMBER_ELSEWHERE = entry(
 )
 UNKNOWN_IN_DIVISION = entry(
     "league.unknown_in_division",
-    en="{player!r} is unknown in {division!r}{hint}; its members are: {members}",
-    da="{player!r} er ukendt i {division!r}{hint}; dens medlemmer er: {members}",
+    en="{player!r} is unknown{hint}: no row of the Players sheet and no division has this"
+    " name; correct it, or add the player to Divisions as a member of {division!r} (its"
+    " members are: {members})",
+    da="{player!r} er ukendt{hint}: ingen række i arket Players og ingen division har dette"
+    " navn; ret det, eller tilføj spilleren i Divisions som medlem af {division!r} (dens"
+    " medlemmer er: {members})",
 )
 GAME_ROW_COUNT = entry(
     "league.game_row_count",
