@@ -52,6 +52,9 @@ ACCEPTED = [
     ("04/09/2025", D),
     ("04.09.2025", D),
     ("4.9.2025", D),
+    ("4/9-2025", D),
+    ("04/09-2025", D),
+    ("4/9-2025 19:30", D),
     (" 04-09-2025 ", D),
     ("04-09-2025 19:30", D),
     ("29.02.2024", dt.date(2024, 2, 29)),
@@ -89,6 +92,13 @@ REFUSED = [
         " year in full, like 04/09/2025, or the date as year-month-day, like 2025-09-04",
     ),
     ("04.09.25", "write the year in full, like 04.09.2025"),
+    (
+        "31/2-2025",
+        "day 31 of month 2 of 2025, and there is no such day; write the date as"
+        " year-month-day, like 2025-02-28",
+    ),
+    ("4/9-25", "found '4/9-25'"),
+    ("4-9-2025-1", "found '4-9-2025-1'"),
     (
         "4-9/2025",
         "like 2025-09-04 or 04-09-2025 (day first), or a real Excel date, found '4-9/2025'",

@@ -37,6 +37,9 @@ _TIME = r"(?:[ T]\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)?"
 _ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME + "$")
 #: Day first, the year last: ``04-09-2025``, ``4/9/2025``, ``04.09.2025`` (one separator).
 _DANISH_DATE = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})" + _TIME + "$")
+#: Day and month with a slash, the year after a dash: ``4/9-2025``, the way dates are
+#: handwritten in Denmark (read as ``4/9/2025``).
+_SLASH_DASH_DATE = re.compile(r"^\d{1,2}/\d{1,2}-\d{4}" + _TIME + "$")
 #: The same with a two-digit year (``4/9/25``): refused, the century is a guess.
 _SHORT_YEAR = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})\2(\d{2})" + _TIME + "$")
 #: Excel's serial day 0 (the 1900 date system, after its 1900 leap-year bug).
@@ -194,11 +197,12 @@ def parse_number(value: object) -> Fraction:
 
 def parse_date(value: object) -> dt.date:
     """A date: a real Excel date, ISO text like ``2025-09-04``, or typed the Danish way,
-    day first and the year in full last (``04-09-2025``, ``4/9/2025``, ``04.09.2025``).
+    day first and the year in full last (``04-09-2025``, ``4/9/2025``, ``04.09.2025``,
+    ``4/9-2025``).
 
     >>> parse_date("2025-09-04"), parse_date(dt.datetime(2025, 9, 4, 18, 30))
     (datetime.date(2025, 9, 4), datetime.date(2025, 9, 4))
-    >>> parse_date("4/9/2025") == parse_date("04.09.2025") == dt.date(2025, 9, 4)
+    >>> parse_date("4/9/2025") == parse_date("04.09.2025") == parse_date("4/9-2025")
     True
     >>> try:
     ...     parse_date("31-02-2025")
@@ -225,6 +229,8 @@ def _date_from_text(value: str) -> dt.date:
     """A date typed as text (see :func:`parse_date`)."""
     text = value.strip()
     found = describe(value)
+    if _SLASH_DASH_DATE.match(text):
+        text = text.replace("-", "/", 1)  # 4/9-2025 is 4/9/2025
     if match := _ISO_DATE.match(text):
         year, month, day = int(match[1]), int(match[2]), int(match[3])
         try:
