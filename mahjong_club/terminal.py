@@ -88,9 +88,13 @@ def schedule_text(result: ScheduleResult) -> str:
     return "\n".join(lines)
 
 
-def next_season_text(result: NextSeasonResult) -> str:
-    """Next season's divisions, one line each."""
-    lines = ["Next season:"]
+def next_season_text(result: NextSeasonResult, final: bool = True) -> str:
+    """Next season's divisions, one line each; before the season is complete (``final``
+    False) the heading says they are as if the season ended today, as the site does."""
+    if final:
+        lines = ["Next season:"]
+    else:
+        lines = ["Next season, if the season ended today (season_complete is not yes):"]
     for game, places in result.places.items():
         levels: dict[int, list[str]] = {}
         for place in places:

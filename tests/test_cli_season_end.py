@@ -112,6 +112,26 @@ def test_make_schedule_refuses_when_a_schedule_exists(tmp_path, capsys):
     assert "already has a Schedule sheet" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("complete", "heading"),
+    [
+        ("yes", "Next season:\n"),
+        ("no", "Next season, if the season ended today (season_complete is not yes):\n"),
+    ],
+)
+def test_the_terminal_says_whether_next_season_is_final(tmp_path, capsys, complete, heading):
+    """With a Signups sheet next season is made mid-season too: as the site and the emails
+    do, the terminal says its places are as if the season ended today."""
+    sheets = season_sheets()
+    sheets["Settings"].append(["season_complete", complete])
+    sheets["Signups"] = [["Player", "Game"]] + [[p, "riichi"] for p in "ABCD"]
+    code, _ = run(tmp_path, sheets)
+    printed = capsys.readouterr()
+    assert code == 0, printed.err
+    assert heading in printed.out
+    assert printed.out.count("Next season") == 1
+
+
 def test_next_season_from_signups(tmp_path, capsys):
     sheets = season_sheets()
     sheets["Settings"].append(["season_complete", "yes"])

@@ -43,7 +43,7 @@ class NextSeason(Capability[NextSeasonResult]):
         return [next_season_sheet(result)]
 
     def console(self, run: Run, result: NextSeasonResult) -> str:
-        return next_season_text(result)
+        return next_season_text(result, final=run.season.settings.season_complete)
 
     def pages(self, run: Run, result: NextSeasonResult, site: SiteView) -> Sequence[Page]:
         context = {"next_season": result}
