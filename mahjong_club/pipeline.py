@@ -177,7 +177,7 @@ def result_sheets(run: Run, source: Path | None = None) -> list[ResultSheet]:
     if source is not None:
         for name in foreign_sheets(source, sheets):
             run.problems.warning(name, None, "", output_texts.REPLACES_OWN_SHEET, sheet=name)
-    sheets.append(problems_sheet(run.problems.warnings))
+    sheets.append(problems_sheet(run.problems.warnings, run.season.settings.language))
     return sheets
 
 

@@ -293,3 +293,25 @@ def test_a_game_before_the_season_start_is_a_warning(tmp_path, capsys):
     assert "1 game dated before the season start 2025-08-28" in captured.err
     assert "game '2' on 2024-09-04" in captured.err
     assert "Results as of 2026-01-08 (the as_of setting)" in captured.out
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("en", "1 game dated before the season start 2025-08-28 (game '2' on 2024-09-04)"),
+        ("da", "1 spil er dateret før sæsonstarten 2025-08-28 (spil '2' den 2024-09-04)"),
+    ],
+)
+def test_the_problems_sheet_speaks_the_workbook_s_language(tmp_path, capsys, language, message):
+    """A Danish club's Problems sheet says its warnings in Danish, as its site and emails do
+    (the terminal stays English)."""
+    sheets = season_sheets()
+    sheets["Settings"].append(["language", language])
+    for row in sheets["Games"][5:9]:
+        row[1] = dt.date(2024, 9, 4)  # the MCR game: a year typo
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    said = [p["Message"] for p in rows(out, "Problems")]
+    assert any(message in (m or "") for m in said), said
+    assert "1 game dated before the season start 2025-08-28 (game '2'" in err

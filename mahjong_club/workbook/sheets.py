@@ -158,19 +158,20 @@ def standings_sheet(
 LISTED_PROBLEMS = 10_000
 
 
-def problems_sheet(problems: Sequence[Problem]) -> ResultSheet:
+def problems_sheet(problems: Sequence[Problem], language: str = "en") -> ResultSheet:
     """The ``Problems`` result sheet: the warnings of this run (header only when none), the
-    first :data:`LISTED_PROBLEMS` of them, then a row saying how many more there are."""
+    first :data:`LISTED_PROBLEMS` of them, then a row saying how many more there are; each
+    message in the workbook's ``language``, as the site and the emails say it."""
     rows: list[list[Cell]] = [["Severity", "Sheet", "Row", "Column", "Message"]]
     for p in problems[:LISTED_PROBLEMS]:
-        rows.append([p.severity, p.sheet, p.row, p.column, p.text()])
+        rows.append([p.severity, p.sheet, p.row, p.column, p.text(language)])
     if len(problems) > LISTED_PROBLEMS:
         more = say(
             texts.MORE_WARNINGS_IN_SHEET,
             count=len(problems) - LISTED_PROBLEMS,
             shown=LISTED_PROBLEMS,
         )
-        rows.append([None, None, None, None, more.render("en")])
+        rows.append([None, None, None, None, more.render(language)])
     return ResultSheet("Problems", rows)
 
 
