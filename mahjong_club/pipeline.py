@@ -57,6 +57,18 @@ def input_sheets() -> list[str]:
     return names
 
 
+def renamed_candidates(mode: Mode) -> list[str]:
+    """The sheets a sheet of another name may be taken for (``Spillere`` for ``Players``,
+    reading/sheet_names): the common ones and the league's own, in this ``mode`` (a
+    tournament reads no Divisions); never a separate feature's (Hands, a duplicate's
+    Boards), whose names a league workbook's own sheets may well have."""
+    names = [*COMMON_SHEETS]
+    for capability in REGISTRY:
+        if mode in capability.modes and capability.needs_league:
+            names += [s for s in capability.sheets if s not in names]
+    return [n for n in names if not (mode == "tournament" and n == "Divisions")]
+
+
 def mode_of(season: Season) -> Mode:
     """The workbook's mode: a league season (the default) or a tournament."""
     return "tournament" if season.tournament else "league"
@@ -93,7 +105,7 @@ def read_workbook(path: Path, progress: Progress | None = None) -> tuple[Season,
             capability.read(book, season, problems)
     finally:  # also when a sheet is refused: nothing kept while its error is shown
         book.forget_unpacked()
-    warn_renamed(book.sheet_names, input_sheets(), problems)
+    warn_renamed(book.sheet_names, renamed_candidates(mode), problems)
     if mode == "league":
         check_something_to_do(book, season, problems)
     progress.finish()

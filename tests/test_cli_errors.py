@@ -22,7 +22,7 @@ def league():
         + [["R1", "Riichi", 1, p] for p in "ABCDE"]
         + [["M1", "MCR", 1, p] for p in "ABCD"],
         "Games": [
-            GAMES_HEADER,
+            list(GAMES_HEADER),  # a copy: a test may add a column of its own
             [1, D, "R1", "A", 42300, None],
             [1, D, "R1", "B", 31500, None],
             [1, D, "R1", "C", 25200, None],
@@ -87,11 +87,8 @@ CASES = [
     ),
     pytest.param(
         set_cell(league(), "Games", 5, 3, "E"),
-        [
-            "sheet 'Games', row 6, column 'Player': 'E' is not a member of division 'M1' (a"
-            " member of 'R1': is the game's division right?); its members are: A, B, C, D"
-        ],
-        id="a member of another division says which",
+        ["sheet 'Games', row 6, column 'Player': 'E' is not a member of division 'M1'; its"],
+        id="a member of a division of another game is no hint",
     ),
     pytest.param(
         {
@@ -461,16 +458,15 @@ def test_values_in_a_column_without_a_header_are_warned_of(tmp_path, capsys):
     ) in printed.err
 
 
-def test_a_column_without_a_header_when_the_sheet_has_all_of_its_columns(tmp_path, capsys):
+def test_a_note_beside_a_table_with_all_of_its_columns_is_left_alone(tmp_path, capsys):
+    """No column of the tool's can be unread when the header names them all: a note in a
+    column without a header is the organiser's own (as a comment beside Settings)."""
     sheets = league()
     sheets["Games"] = [[*GAMES_HEADER, None], *([*r, None] for r in league()["Games"][1:])]
     sheets["Games"][2][6] = "a note"
-    run(tmp_path, sheets)
-    err = capsys.readouterr().err
-    assert (
-        "sheet 'Games', row 1, column 'G': column G has a value in 1 row of the table (the"
-        " first in row 3) but no header, so the tool does not read it\n"
-    ) in err
+    sheets["Settings"] = [[*row, "why" if k else None] for k, row in enumerate(sheets["Settings"])]
+    assert run(tmp_path, sheets)[0] == 0
+    assert "no header" not in capsys.readouterr().err
 
 
 def test_a_sheet_whose_columns_all_have_headers_has_no_such_warning(tmp_path, capsys):
@@ -556,3 +552,40 @@ def test_rows_that_are_not_whole_games_keep_the_row_count(tmp_path, capsys, rows
     err = capsys.readouterr().err
     assert_refused(code, err, [expected], out)
     assert "is used for" not in err
+
+
+def test_a_member_of_another_division_of_the_game_s_type_is_told_which(tmp_path, capsys):
+    """F is in Riichi division R2 (and in no Players row: Divisions names him all the same),
+    and written into an R1 game: the error names R2, asking whether the division is right."""
+    sheets = league()
+    sheets["Divisions"] += [["R2", "Riichi", 2, p] for p in "FGHI"]
+    sheets["Games"][2][3] = "F"
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(
+        code,
+        err,
+        [
+            "sheet 'Games', row 3, column 'Player': 'F' is not a member of division 'R1' (a"
+            " member of 'R2': is the game's division right?); its members are: A, B, C, D, E"
+        ],
+        out,
+    )
+    assert "is unknown" not in err
+
+
+@pytest.mark.parametrize(
+    ("mode", "sheet"),
+    [
+        pytest.param("league", "Board", id="a committee list is no duplicate's Boards"),
+        pytest.param("league", "Program", id="a club's own programme is no Schedule"),
+        pytest.param("league", "Hand", id="a separate feature's sheet is not suggested"),
+        pytest.param("tournament", "Division", id="a tournament reads no Divisions"),
+    ],
+)
+def test_sheets_of_other_features_or_modes_are_not_suggested(tmp_path, capsys, mode, sheet):
+    sheets = {**league(), sheet: [["Name", "Note"], ["x", "y"]]}
+    if mode == "tournament":
+        sheets = {"Settings": [["Key", "Value"], ["mode", "tournament"]], sheet: sheets[sheet]}
+    run(tmp_path, sheets)
+    assert "is not read" not in capsys.readouterr().err

@@ -136,22 +136,36 @@ def test_columns_rows_and_row_by_row_read_the_same(tmp_path_factory, monkeypatch
     path = write_workbook(tmp_path_factory.mktemp("games") / "season.xlsx", sheets)
     (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
     assert by_columns == by_rows == row_by_row
-    # each column one kind of cell: read by columns, unless a column without a header has
-    # values (the rows say so)
-    assert taken != unheaded_values(sheets["Games"])
+    # each column one kind of cell: read by columns, unless a column without a header may be
+    # the sheet's missing Substituted column (the rows say whether it has values)
+    assert taken != left_to_the_rows(sheets["Games"])
 
 
-def unheaded_values(rows: list[list[Any]]) -> bool:
-    """True when a column of the sheet has values below the header but no header."""
+def left_to_the_rows(rows: list[list[Any]]) -> bool:
+    """True when the sheet lacks its Substituted column and a column with values below the
+    header has none."""
     body = [r for r in rows if any(v is not None for v in r)]
     header = body[0]
     start = min(i for r in body for i, v in enumerate(r) if v is not None)
     width = max(len(r) for r in body)
-    return any(
+    unheaded = any(
         (i >= len(header) or header[i] is None)
         and any(i < len(r) and r[i] is not None for r in body[1:])
         for i in range(start, width)
     )
+    return unheaded and "Substituted" not in header
+
+
+def test_a_spacer_column_with_every_column_there_stays_by_columns(tmp_path, monkeypatch):
+    """A blank column between the table and the organiser's notes, every column of the
+    sheet there: nothing the rows would say, so the columns are read (as before)."""
+    sheets = sheet(clean_rows(4))
+    sheets["Games"] = [[*r, None, "ok"] for r in sheets["Games"]]
+    sheets["Games"][0][-1] = "Notes"
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
+    assert taken and by_columns == by_rows == row_by_row
+    assert by_columns[2] == []
 
 
 def test_a_clean_sheet_away_from_a1_is_read_by_columns(tmp_path, monkeypatch):
@@ -185,7 +199,12 @@ def test_danish_headers_are_read_by_columns(tmp_path, monkeypatch):
         (lambda rows: rows[0].append("Game"), "a column twice"),
         (lambda rows: rows[0].__setitem__(2, "Group"), "a required column missing"),
         (lambda rows: rows.insert(0, ["  "]), "a first row blank to the reader"),
-        (lambda rows: [r.append("x") for r in rows[1:3]], "values in a column without a header"),
+        (
+            lambda rows: (
+                [rows.__setitem__(0, rows[0][:5])] + [r.__setitem__(5, "x") for r in rows[1:3]]
+            ),
+            "Substituted's header cleared, its marks below",
+        ),
     ],
 )
 def test_what_leaves_the_sheet_to_the_rows(tmp_path, monkeypatch, change, why):

@@ -14,10 +14,12 @@ This path is taken only where it gives exactly what the row-by-row table
 (:data:`COLUMNAR_BYTES`); otherwise :func:`read_columns` returns None and says nothing, and
 the reader reads the table as always (which then reports whatever is to be said about the
 sheet as a whole). It is not taken for a sheet whose header needs a word (a repeated or
-missing column), with a cell showing an Excel error, a formula without a saved value, a
-column mixing kinds of cells, a cell fastexcel cannot make its column's kind, a date outside
-the column that reads dates or outside the years 1904 to 9999 (where python-calamine gives a
-time, a number, or nothing Python can hold), or whose XML does not plainly show the rows
+missing column, or a cell without a header while the sheet lacks one of its optional
+columns: the table says if that column has values), with a cell showing an Excel error, a
+formula without a saved value, a column mixing kinds of cells, a cell fastexcel cannot
+make its column's kind, a date outside the column that reads dates or outside the years 1904
+to 9999 (where python-calamine gives a time, a number, or nothing Python can hold), or
+whose XML does not plainly show the rows
 where its cells begin and end (:meth:`~mahjong_club.reading.tables.Workbook.shape`): the
 Excel row of each data row is the first row plus its place, which holds only when the
 rectangle fastexcel read is exactly that many rows high. If fastexcel is missing or fails
@@ -202,6 +204,9 @@ def _read(
     headers, positions = match_headers(sheet, first_row, header, schema, said)
     if said.items or any(c.required and c.name not in positions for c in schema.columns):
         raise _NotPlain
+    unnamed = any(_MADE_UP.fullmatch(name) for name in names.values())
+    if unnamed and any(c.name not in positions for c in schema.columns):
+        raise _NotPlain  # a column without a header may be the one missing: the rows say
     if set(positions.values()) != set(by_position):
         raise _NotPlain
     raw = {name: _distinct(by_position[at], name in dates) for name, at in positions.items()}
@@ -210,14 +215,14 @@ def _read(
 
 
 def _header(names: dict[int, str], known: set[str]) -> list[object]:
-    """The header row from fastexcel's column names. A name it made up (a blank cell, or one
-    that is not text) leaves the sheet to the table, which says whether that column has
-    values the tool does not read; so does a second column of the same name, which
-    fastexcel renames (``Game_1``): the table says that the column is there twice."""
+    """The header row from fastexcel's column names: a name it made up (a blank cell, or one
+    that is not text) is None. fastexcel renames a second column of the same name
+    (``Game_1``): such a name of a known column leaves the sheet to the table, which says
+    that the column is there twice."""
     header: list[object] = [None] * (max(names, default=-1) + 1)
     for at, name in names.items():
-        if _MADE_UP.fullmatch(name):  # a column without a header: the rows say if it has
-            raise _NotPlain  # values (reading/header_row.report_unheaded)
+        if _MADE_UP.fullmatch(name):
+            continue
         if fold(_RENAMED.sub("", name)) in known and fold(name) not in known:
             raise _NotPlain
         header[at] = name

@@ -150,12 +150,12 @@ class _Members:
         return season.players or {m for d in season.divisions for m in d.members}
 
     @cached_property
-    def homes(self) -> dict[str, list[str]]:
+    def homes(self) -> dict[str, list[Division]]:
         """Each member's divisions, in the Divisions sheet's order."""
-        found: dict[str, list[str]] = {}
+        found: dict[str, list[Division]] = {}
         for division in self.season.divisions:
             for member in division.members:
-                found.setdefault(member, []).append(division.name)
+                found.setdefault(member, []).append(division)
         return found
 
 
@@ -203,9 +203,10 @@ def _check_member(
     members = divisions[division].members
     if player in members:
         return True
-    listed = player in members_of.known
-    homes = members_of.homes.get(player, []) if listed else []
-    elsewhere = ", ".join(repr(d) for d in homes)
+    homes = members_of.homes.get(player, [])
+    listed = bool(homes) or player in members_of.known
+    game = divisions[division].game  # the hint names divisions of the game's own type
+    elsewhere = ", ".join(repr(d.name) for d in homes if d.game is game)
     row.error(
         PLAYER,
         texts.NOT_A_MEMBER_LISTED if listed else texts.UNKNOWN_IN_DIVISION,
@@ -213,7 +214,7 @@ def _check_member(
         division=division,
         hint=near_miss(player, list(members)),
         members=", ".join(members),
-        elsewhere=say(texts.MEMBER_ELSEWHERE, divisions=elsewhere) if homes else "",
+        elsewhere=say(texts.MEMBER_ELSEWHERE, divisions=elsewhere) if elsewhere else "",
     )
     return False
 

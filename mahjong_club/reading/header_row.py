@@ -9,10 +9,12 @@ that names none of the sheet's columns is taken for such a title: one that names
 header with a misspelt column, games below it and the header written again further down)
 gets each missing column named, with what the header row has, as every other.
 
-A column with values in the table's rows but no header (its header cell cleared by
-mistake: ``Substituted`` above the substitutes' marks, ``Points`` above the penalties') is
-not read, and the results are then not what the sheet shows: a warning names it, with the
-sheet's columns it could be (:func:`report_unheaded`).
+A column with values in the table's rows but no header, in a sheet that lacks one of its
+columns (a header cell cleared by mistake: ``Substituted`` above the substitutes' marks,
+``Points`` above the penalties'), is not read, and the results are then not what the sheet
+shows: a warning names it, with the sheet's columns it could be (:func:`report_unheaded`).
+A sheet with all of its columns says nothing of the others: notes beside a table are the
+organiser's own.
 """
 
 from __future__ import annotations
@@ -113,11 +115,14 @@ def report_unheaded(
     problems: Problems,
 ) -> None:
     """Warn of each column that has values in the table's ``rows`` but no header in
-    ``header`` (Excel row ``header_row``): the tool does not read it. The sheet's columns
-    it lacks are named as what it could be."""
+    ``header`` (Excel row ``header_row``) while the sheet lacks one of its columns: the
+    tool does not read it, and it may be that column (named in the warning). A sheet with
+    all of its columns says nothing of the others (notes beside the table)."""
+    absent = ", ".join(repr(c.name) for c in schema.columns if c.name not in positions)
+    if not absent:
+        return
     width = max((len(cells) for _, cells in rows), default=0)
     unheaded = [i for i in range(width) if i >= len(header) or is_blank(header[i])]
-    absent = ", ".join(repr(c.name) for c in schema.columns if c.name not in positions)
     for index in unheaded:
         found = [n for n, cells in rows if index < len(cells) and not is_blank(cells[index])]
         if not found:
@@ -132,5 +137,5 @@ def report_unheaded(
             letter=letter,
             count=len(found),
             first=found[0],
-            hint=hint if absent else "",
+            hint=hint,
         )

@@ -5,8 +5,10 @@ whatever the letter case. An organiser who names the players' sheet ``Spillere``
 ``Players`` sheet to the tool: the players' emails and ratings are then not read, and the
 run goes on without them. So a sheet whose name is a Danish name of a sheet the workbook
 lacks, or that sheet's name in the singular (``Player``), is warned of, with the name to
-give it. Only these: a name merely like one (``Tonight``, a result sheet the tool writes,
-is not ``Nights``) is left alone.
+give it. Only these, and only for the sheets the workbook's mode reads of the common and
+the league's own (a club's committee list named ``Board`` is no duplicate's ``Boards``; a
+club's own ``Program`` may be no ``Schedule``): a name merely like one (``Tonight``, a
+result sheet the tool writes, is not ``Nights``) is left alone.
 
     >>> meant("Spillere", ["Players", "Games"]), meant("game", ["Games"])
     ('Players', 'Games')
@@ -34,10 +36,8 @@ DANISH = {
     "aftener": "Nights",
     "klubaftener": "Nights",
     "fremmøde": "Attendance",
-    "program": "Schedule",
     "tilmeldinger": "Signups",
     "hænder": "Hands",
-    "bordplan": "Seating",
 }
 
 
