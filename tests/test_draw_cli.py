@@ -252,3 +252,28 @@ def test_danish_programmes(tmp_path):
     page = (tmp_path / "out" / "report" / "draw-spiller-00.html").read_text(encoding="utf-8")
     assert "Program for Spiller 00" in page and "Runde 2" in page
     assert any(w in page for w in ("Øst", "Syd", "Vest", "Nord"))
+
+
+def test_a_reader_gone_stops_no_draw(tmp_path):
+    """``mahjong-club draw open.xlsx … | true``: the reader goes before anything is printed;
+    the draw is written all the same, with no traceback and the draw's own status."""
+    import os
+    import subprocess
+    import sys
+
+    source = workbook(tmp_path)
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, root / "process.py", "draw", source, "--out", tmp_path / "out"]
+    command += ["--sessions", "5", "--seed", "42"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        child = subprocess.Popen(command, cwd=root, env=env, stdout=write, stderr=subprocess.PIPE)
+    finally:
+        os.close(write)
+    assert child.stderr is not None
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 0, err
+    assert "Traceback" not in err and "BrokenPipe" not in err
+    assert (tmp_path / "out" / "open.xlsx").is_file()

@@ -42,7 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] in SUBCOMMANDS:
-        return SUBCOMMANDS[argv[0]](argv[1:])
+        with streams.readers_may_go():  # `draw … | head` too
+            return SUBCOMMANDS[argv[0]](argv[1:])
     args = process.build_parser().parse_args(argv)
     try:
         with streams.readers_may_go():  # `… | head`: a reader gone stops no run (cli/streams)
