@@ -277,3 +277,19 @@ def test_a_reader_gone_stops_no_draw(tmp_path):
     assert child.wait(timeout=120) == 0, err
     assert "Traceback" not in err and "BrokenPipe" not in err
     assert (tmp_path / "out" / "open.xlsx").is_file()
+
+
+def test_the_command_printed_to_check_a_swiss_draw_draws_it_again(tmp_path, capsys):
+    """After the tournament the organiser publishes the seed and the command printed: run on
+    the same workbook, it must draw the same, so it carries --swiss and --sessions as asked
+    (it said --sessions 2 and no --swiss, which drew something else)."""
+    source, _ = played_games(tmp_path)
+    assert draw(tmp_path, source, "--sessions", "3", "--swiss", "--seed", "z") == 0
+    out = capsys.readouterr().out
+    assert "Drew session 2 for 8 players (2 tables a session)" in out
+    command = out.split("check the draw with: ")[-1].split()  # the Swiss draw's, the last
+    assert command[:2] == ["mahjong-club", "draw"] and command[-3:] == ["--seed", "SEED", "--swiss"]
+    again = [str(source), *command[3:-3], "--seed", "z", "--swiss"]
+    assert main(["draw", *again, "--out", str(tmp_path / "again")]) == 0
+    first = rows(tmp_path / "out" / "open.xlsx", "Next games")
+    assert rows(tmp_path / "again" / "open.xlsx", "Next games") == first

@@ -118,7 +118,8 @@ def main(argv: list[str]) -> int:
         print(f"Error: {printable(str(cause))}\n{printable(str(state))}", file=sys.stderr)
         return 1
     print_problems(problems.warnings)
-    for line in report(plan, written.workbook, written.sheets, written.report, written.seed):
+    said = report(plan, written.workbook, written.sheets, written.report, written.seed)
+    for line in [*said, seed_line(plan, written.seed, args.sessions)]:
         print(printable(str(line)))
     return 0
 
@@ -131,11 +132,12 @@ def report(
     lines = [*plan.notes]
     if plan.played:
         lines.append(say(DRAW["kept"], count=plan.played))
+    first, last = plan.played + 1, len(draw.sessions)
     lines.append(
         say(
             DRAW["drawn"],
-            first=plan.played + 1,
-            last=len(draw.sessions),
+            count=last - first + 1,
+            span=f"{first}" if first == last else f"{first}–{last}",
             players=len(plan.season.players),
             tables=len(draw.sessions[-1]),
         )
@@ -147,5 +149,11 @@ def report(
     if plan.results_kept:
         lines.append(say(DRAW["template_sheet"]))
     lines.append(say(DRAW["pages"], folder=str(folder / "draw.html")))
-    lines.append(say(DRAW["seed_file"], file=str(seed_file), sessions=len(draw.sessions)))
     return lines
+
+
+def seed_line(plan: DrawPlan, seed_file: Path, sessions: int) -> Message:
+    """Where the seed is, and the command that draws the same again from the same workbook:
+    ``--sessions`` as asked for (``sessions``), and ``--swiss`` for a Swiss session."""
+    swiss = " --swiss" if plan.swiss else ""
+    return say(DRAW["seed_file"], file=str(seed_file), sessions=sessions, swiss=swiss)

@@ -22,10 +22,10 @@ DRAW: dict[str, Entry] = {
     ),
     "drawn": _draw(
         "drawn",
-        en="Drew sessions {first}–{last} for {players} players ({tables} {tables:table|tables}"
-        " a session)",
-        da="Trak runde {first}–{last} for {players} spillere ({tables} {tables:bord|borde} pr."
-        " runde)",
+        en="Drew {count:session|sessions} {span} for {players} players ({tables}"
+        " {tables:table|tables} a session)",
+        da="Trak {count:runde|runderne} {span} for {players} spillere ({tables}"
+        " {tables:bord|borde} pr. runde)",
     ),
     "kept": _draw(
         "kept",
@@ -64,10 +64,10 @@ DRAW: dict[str, Entry] = {
         "seed_file",
         en="The seed is in {file}: keep it secret until the tournament is over, then publish it"
         " so that anyone can check the draw with: mahjong-club draw WORKBOOK --sessions"
-        " {sessions} --seed SEED",
+        " {sessions} --seed SEED{swiss}",
         da="Frøet står i {file}: hold det hemmeligt til turneringen er slut, og offentliggør det"
         " så, så alle kan kontrollere lodtrækningen med: mahjong-club draw REGNEARK --sessions"
-        " {sessions} --seed FRØ",
+        " {sessions} --seed FRØ{swiss}",
     ),
     "template_sheet": _draw(
         "template_sheet",
