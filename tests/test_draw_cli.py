@@ -122,6 +122,9 @@ def test_the_main_command_reads_the_draw_then_the_first_session_s_scores(tmp_pat
     assert main([str(drawn), "--out", str(tmp_path / "processed")]) == 0
     err = capsys.readouterr().err
     assert "Warning" not in err  # no dice advice before anyone has played, no EMA checks
+    # nothing played, so no date: the header's line names what it has, with no dot after it
+    page = (tmp_path / "processed" / "report" / "tournament.html").read_text(encoding="utf-8")
+    assert '<div class="meta">Testklub</div>' in page  # it said "Testklub · "
     # the organiser types in session 1's scores
     book = openpyxl.load_workbook(drawn)
     sheet = book["Games"]

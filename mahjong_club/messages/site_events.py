@@ -116,14 +116,8 @@ SITE_EVENTS: dict[str, Entry] = {
     ),
     "seating_order_note": _site(
         "seating_order_note",
-        en=(
-            "The workbook records no seat winds: each table's players are listed in the order"
-            " of the Games sheet."
-        ),
-        da=(
-            "Arbejdsbogen angiver ikke pladsvinde: hvert bords spillere står i Games-arkets"
-            " rækkefølge."
-        ),
+        en="Each table's players are listed in the order of the Games sheet.",
+        da="Hvert bords spillere står i Games-arkets rækkefølge.",
     ),
     "seating_sessions": _site("seating_sessions", en="Sessions", da="Runder"),
     "tournament_rank_of": _site(
