@@ -464,3 +464,28 @@ def test_a_name_or_a_date_on_one_row_of_a_table_is_the_tables(tmp_path):
     first = next(g for g in season.games if g.session == "1" and g.table == "1")
     assert (first.id, first.date) == ("Final", day)
     assert sorted(g.id for g in season.games) == ["1/2", "2/1", "2/2", "Final"]
+
+
+def test_a_misspelt_name_is_said_at_its_row_with_the_listed_name(tmp_path, capsys):
+    """Session 2's "Gry Mo" typed "Gry Mø": a 9th player to the Games sheet, and session 2
+    lacks the real one. The run stops (every player has a row per session), and a warning at
+    the misspelt row says the name is not in Players and which listed name it is like."""
+    sheets = set_row(tournament(), 2, "Gry Mo", "Player", "Gry Moe")
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(
+        code,
+        err,
+        [
+            "Warning: sheet 'Games', row 15, column 'Player': 'Gry Moe' is not in the Players"
+            " sheet (did you mean 'Gry Mo'?): counted as a player of their own",
+            "session 2 has no row for Gry Mo",
+        ],
+        out,
+    )
+
+
+def test_without_a_players_sheet_the_games_name_the_players(tmp_path, capsys):
+    sheets = {k: v for k, v in tournament().items() if k != "Players"}
+    assert run(tmp_path, sheets)[0] == 0
+    assert "not in the Players sheet" not in capsys.readouterr().err

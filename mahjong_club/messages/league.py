@@ -271,6 +271,11 @@ SITS_TWICE_IN_SESSION = entry(
     da="{player!r} sidder to gange i runde {session} (bord {table}, række {row}, og bord"
     " {other_table} her); hver spiller har én plads pr. runde",
 )
+TOURNAMENT_NOT_LISTED = entry(
+    "league.tournament_not_listed",
+    en="{player!r} is not in the Players sheet{hint}: counted as a player of their own",
+    da="{player!r} står ikke i arket Players{hint}: regnet som en spiller for sig",
+)
 SESSION_MISSING_PLAYERS = entry(
     "league.session_missing_players",
     en="session {session} has no row for {players}; every player has one row per session"

@@ -26,7 +26,7 @@ from mahjong_club.reading.cells import parse_date, parse_int, parse_keyword, par
 from mahjong_club.reading.dice import read_dice
 from mahjong_club.reading.games import SUBSTITUTIONS, four
 from mahjong_club.reading.hands import parse_wind
-from mahjong_club.reading.names import NameBook
+from mahjong_club.reading.names import NameBook, near_miss
 from mahjong_club.reading.penalties import read_penalties
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
@@ -145,6 +145,7 @@ def _read_row(row: Row, names: NameBook, season: Season, seating: _Seating) -> N
     if player is not None:
         if player not in seating.players:
             seating.players.append(player)
+            _listed(row, season, player)
         if (session, player) in seating.seated:
             first, where = seating.seated[(session, player)]
             row.error(
@@ -164,6 +165,15 @@ def _read_row(row: Row, names: NameBook, season: Season, seating: _Seating) -> N
             row.number, seat, game_id, date, player, score is not None, wind.value if wind else ""
         )
     )
+
+
+def _listed(row: Row, season: Season, player: str) -> None:
+    """A warning, at the first row of a player the workbook's Players sheet does not list
+    (a misspelt name, above all, which is otherwise a player of its own and a row missing
+    from every session for the real one), with the listed name it is closest to."""
+    if season.players and player not in season.players:
+        hint = near_miss(player, list(season.players))
+        row.warning(PLAYER, texts.TOURNAMENT_NOT_LISTED, player=player, hint=hint)
 
 
 def _check_sessions(table: Table, seating: _Seating) -> None:
