@@ -132,7 +132,9 @@ def test_send_needs_the_settings_before_anything_is_written(tmp_path, capsys):
     sheets["Settings"] = [["Key", "Value"], ["email_from", "organiser@example.org"]]
     assert run(tmp_path, sheets, "--send") == 1
     err = capsys.readouterr().err
-    assert "--send needs the smtp_host setting in the Settings sheet; nothing was written" in err
+    assert (
+        "sending the emails needs the smtp_host setting in the Settings sheet; nothing was written"
+    ) in err
     assert not (tmp_path / "out").exists()
 
 

@@ -137,7 +137,7 @@ def test_send_without_a_sender_writes_nothing(tmp_path, capsys):
     sheets["Settings"] = [["Key", "Value"], ["smtp_host", "127.0.0.1"]]
     assert run(tmp_path, sheets, "--send") == 1
     err = capsys.readouterr().err
-    assert "--send needs the email_from setting in the Settings sheet; nothing was" in err
+    assert "sending the emails needs the email_from setting in the Settings sheet; nothing" in err
     assert not (tmp_path / "out").exists()
 
 

@@ -225,7 +225,8 @@ def test_emails_are_listed_and_previewed(client, tmp_path):
 def test_send_needs_the_settings_and_says_which(client):
     url, _ = processed(client, SAMPLE.read_bytes())
     text = text_of(client.get(f"{url}send"))
-    assert "--send needs the smtp_host setting in the Settings sheet" in text
+    assert "sending the emails needs the smtp_host setting in the Settings sheet" in text
+    assert "nothing was written" not in text  # the run's files are there to download
     assert "Yes, send them" not in text
     refused = client.post(f"{url}send", follow_redirects=True)
     assert refused.status_code == 409

@@ -79,7 +79,7 @@ def check_smtp(
 
     >>> config, problems = check_smtp(Settings(email_from="a@example.org"), {"SMTP_USER": "a"})
     >>> config, [str(p) for p in problems]  # doctest: +NORMALIZE_WHITESPACE
-    (None, ['--send needs the smtp_host setting in the Settings sheet',
+    (None, ['sending the emails needs the smtp_host setting in the Settings sheet',
             'the environment variable SMTP_USER is set but SMTP_PASSWORD is not: set both
              (or neither, for a mail server without login)'])
     """

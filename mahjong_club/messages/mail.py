@@ -56,8 +56,8 @@ PORT_OUT_OF_RANGE = entry(
 
 SEND_NEEDS_SETTING = entry(
     "mail.send_needs_setting",
-    en="--send needs the {name} setting in the Settings sheet",
-    da="--send kræver indstillingen {name} i arket Settings",
+    en="sending the emails needs the {name} setting in the Settings sheet",
+    da="at sende e-mails kræver indstillingen {name} i arket Settings",
 )
 SEND_HALF_CREDENTIALS = entry(
     "mail.send_half_credentials",

@@ -34,7 +34,6 @@ from mahjong_club.mail.compose import Outgoing
 from mahjong_club.mail.config import check_smtp
 from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
 from mahjong_club.mail.send import SendReport, send_all
-from mahjong_club.messages import mail as mail_texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.serve import SERVE
 from mahjong_club.model import Settings
@@ -256,8 +255,8 @@ def send_plan(result: RunResult) -> SendPlan:
     nothing can be sent (a setting missing, a damaged ledger)."""
     settings = result.settings or Settings()
     _, problems = check_smtp(settings, os.environ)
-    if problems:
-        return SendPlan([], 0, say(mail_texts.SEND_NOT_STARTED, problem=problems[0]))
+    if problems:  # the run's files are made: only the sending cannot start
+        return SendPlan([], 0, problems[0])
     ledger = _ledger(settings)
     try:
         ledger.load()
@@ -275,7 +274,7 @@ def send(
     settings = result.settings or Settings()
     config, problems = check_smtp(settings, os.environ)
     if config is None:
-        return None, [say(mail_texts.SEND_NOT_STARTED, problem=p) for p in problems]
+        return None, problems
     try:
         return send_all(result.emails, config, _ledger(settings), progress=progress), []
     except LedgerError as exc:
