@@ -4,6 +4,9 @@ refusal."""
 
 from __future__ import annotations
 
+import email
+import email.message
+import email.policy
 import hashlib
 from pathlib import Path
 
@@ -125,6 +128,13 @@ def test_the_main_command_reads_the_draw_then_the_first_session_s_scores(tmp_pat
     # nothing played, so no date: the header's line names what it has, with no dot after it
     page = (tmp_path / "processed" / "report" / "tournament.html").read_text(encoding="utf-8")
     assert '<div class="meta">Testklub</div>' in page  # it said "Testklub · "
+    # nobody has played: no dice to roll for everyone tied at 0 (the warnings had none)
+    (organiser,) = (tmp_path / "processed" / "outbox").glob("*organiser*.eml")
+    parsed = email.message_from_bytes(organiser.read_bytes(), policy=email.policy.default)
+    assert isinstance(parsed, email.message.EmailMessage)
+    for part in parsed.walk():
+        if part.get_content_maintype() == "text":
+            assert "Still tied" not in part.get_content()
     # the organiser types in session 1's scores
     book = openpyxl.load_workbook(drawn)
     sheet = book["Games"]

@@ -185,9 +185,11 @@ def division_view(
     division = standing.division
     rows = _rows(standing, result, slug_of)
     games = _games(standing, games_by_id, slug_of)
+    played = any(row.record.results for row in standing.rows)  # else nothing to settle yet
     dice = [
         locale.t("dice_needed", round=d.round, players=", ".join(d.missing))
         for d in standing.dice_needed
+        if played
     ]
     return DivisionView(
         division.name,
