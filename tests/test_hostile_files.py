@@ -298,3 +298,19 @@ def test_the_message_catalogue_says_the_limits_in_danish_too():
         "a.xlsx afvises uden at blive pakket ud: delen x.xml ville fylde 1500 MB udpakket,"
         " mere end de 1000 MB, en del må fylde"
     )
+
+
+def test_a_workbook_cut_off_says_so(tmp_path, capsys):
+    """An .xlsx copied or downloaded only in part begins as a zip but lacks its directory:
+    the organiser is told it is cut off and to copy it again, not that it is no zip."""
+    whole = (Path(__file__).resolve().parent.parent / "sample_sheets" / "season.xlsx").read_bytes()
+    path = tmp_path / "season.xlsx"
+    path.write_bytes(whole[: len(whole) // 2])
+    code, err, _peak = run(path, tmp_path, capsys)
+    assert code == 1
+    assert err == (
+        "Error: season.xlsx cannot be read as an Excel workbook (.xlsx): it is cut off (it"
+        " begins as one, but its end is missing: a copy or a download stopped short); copy or"
+        " download it again, or save it again from Excel or LibreOffice\n"
+    )
+    assert not (tmp_path / "out").exists()

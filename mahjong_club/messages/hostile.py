@@ -17,6 +17,24 @@ NOT_A_ZIP = entry(
     da="{file} kan ikke læses som en Excel-projektmappe (.xlsx): den er ikke en zip-pakke"
     " ({error})",
 )
+NOT_XLSX = entry(
+    "hostile.not_xlsx",
+    en="{file} cannot be read as an Excel workbook (.xlsx): it is not a zip package, as every"
+    " .xlsx file is (a text or CSV file renamed?); save it from Excel or LibreOffice as an"
+    " Excel workbook (.xlsx)",
+    da="{file} kan ikke læses som en Excel-projektmappe (.xlsx): den er ikke en zip-pakke, som"
+    " enhver .xlsx-fil er (en tekst- eller CSV-fil med nyt navn?); gem den fra Excel eller"
+    " LibreOffice som Excel-projektmappe (.xlsx)",
+)
+CUT_OFF_ZIP = entry(
+    "hostile.cut_off_zip",
+    en="{file} cannot be read as an Excel workbook (.xlsx): it is cut off (it begins as one,"
+    " but its end is missing: a copy or a download stopped short); copy or download it again,"
+    " or save it again from Excel or LibreOffice",
+    da="{file} kan ikke læses som en Excel-projektmappe (.xlsx): den er afkortet (den begynder"
+    " som en, men slutningen mangler: en kopiering eller download stoppede for tidligt);"
+    " kopiér eller hent den igen, eller gem den igen fra Excel eller LibreOffice",
+)
 OLE_FILE = entry(
     "hostile.ole_file",
     en="{file} is not an .xlsx workbook: it is password-protected, or an old Excel 97-2003"

@@ -49,6 +49,8 @@ RATIO_GRACE = 10_000_000
 
 #: The first bytes of an OLE compound file: a password-protected workbook, or an old .xls.
 OLE_SIGNATURE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+#: How a zip package begins (a local file header): an .xlsx file cut short still does.
+ZIP_SIGNATURE = b"PK\x03\x04"
 _END = struct.Struct("<4s4H2LH")  # end of central directory record
 _END64_LOCATOR = struct.Struct("<4sLQL")
 _END64_COUNTS = struct.Struct("<QQ")  # total entries, directory size (at offset 32)
@@ -90,8 +92,9 @@ def open_package(path: Path) -> zipfile.ZipFile:
         if head == OLE_SIGNATURE:
             raise OoxmlError(say(texts.OLE_FILE, file=file))
         found = _directory(fp)
-    if found is None:
-        raise OoxmlError(say(texts.NOT_A_ZIP, file=file, error="no zip directory"))
+    if found is None:  # no zip directory: cut off if it begins as a zip, else no zip at all
+        cut_off = head.startswith(ZIP_SIGNATURE)
+        raise OoxmlError(say(texts.CUT_OFF_ZIP if cut_off else texts.NOT_XLSX, file=file))
     count, directory = found
     if count > MAX_PARTS:
         raise OoxmlError(say(texts.TOO_MANY_PARTS, file=file, count=count, limit=MAX_PARTS))
