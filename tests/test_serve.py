@@ -256,3 +256,25 @@ def test_send_to_a_real_server_once_whatever_is_clicked(client, tmp_path):
         assert "Emails sent: 0; already sent before: 5" in text_of(again)
         assert main([str(path), "--out", str(tmp_path / "out"), "--send", "-q"]) == 0
         assert len(inbox.messages) == 5
+
+
+def test_a_tournament_s_ema_submission_is_there_to_download(client):
+    """The command writes the EMA results export beside the workbook; the drop page offers
+    it too (it had no link to it, and the site's zip has no CSV)."""
+    url, text = processed(client, (ROOT / "sample_sheets/tournament.xlsx").read_bytes())
+    page = client.get(url).get_data(as_text=True)
+    found = re.search(rf'href="({re.escape(url)}export/[^"]+\.csv)" download', page)
+    assert found, text
+    assert "Download the EMA results export (" in text
+    response = client.get(found.group(1))
+    assert response.status_code == 200
+    assert "attachment" in response.headers["Content-Disposition"]
+    body = response.get_data(as_text=True)
+    assert body.count("\n") > 10 and "," in body.splitlines()[0]
+    assert client.get(f"{url}export/other.csv").status_code == 404
+    assert client.get(f"{url}export/..%2Fsettings.csv").status_code == 404
+
+
+def test_a_league_has_no_export_to_offer(client):
+    url, _ = processed(client, SAMPLE.read_bytes())
+    assert f"{url}export/" not in client.get(url).get_data(as_text=True)

@@ -114,6 +114,9 @@ SERVE: dict[str, Entry] = {
         en="Download the updated workbook",
         da="Hent det opdaterede regneark",
     ),
+    "download_export": _serve(
+        "download_export", en="Download {what} ({name})", da="Hent {what} ({name})"
+    ),
     "open_site": _serve("open_site", en="Open the site", da="Åbn hjemmesiden"),
     "site_zip": _serve("site_zip", en="Download the site as a zip", da="Hent hjemmesiden som zip"),
     "see_emails": _serve("see_emails", en="See the emails ({count})", da="Se e-mails ({count})"),

@@ -223,6 +223,16 @@ def _run_routes(app: Flask, pages: Pages, runs: Runs, wait: float) -> None:
             raise NotFound()
         return send_file(result.written.workbook, as_attachment=True, download_name=name)
 
+    @app.get("/<token>/run/<run_id>/export/<name>")
+    def export(token: str, run_id: str, name: str) -> ResponseReturnValue:
+        """A file written beside the workbook (a tournament's EMA submission)."""
+        result = _kept(runs, run_id)
+        written = result.written
+        paths = {path.name: path for path, _ in written.exports} if written is not None else {}
+        if name not in paths:
+            raise NotFound()
+        return send_file(paths[name], as_attachment=True, download_name=name)
+
     @app.get("/<token>/run/<run_id>/site/<path:file>")
     def site(token: str, run_id: str, file: str) -> ResponseReturnValue:
         result = _kept(runs, run_id)
