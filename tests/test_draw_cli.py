@@ -306,3 +306,43 @@ def test_the_command_printed_to_check_a_swiss_draw_draws_it_again(tmp_path, caps
     assert main(["draw", *again, "--out", str(tmp_path / "again")]) == 0
     first = rows(tmp_path / "out" / "open.xlsx", "Next games")
     assert rows(tmp_path / "again" / "open.xlsx", "Next games") == first
+
+
+def plain_text(path: Path) -> str:
+    parsed = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+    assert isinstance(parsed, email.message.EmailMessage)
+    body = parsed.get_body(("plain",))
+    assert body is not None
+    return str(body.get_content())
+
+
+def test_a_player_s_email_says_where_they_sit_next(tmp_path):
+    """Before session 1 there is no rank to tell (it said "number 1= of 8 with 0 points"):
+    the email says so and gives the player's first table and seat; after a session, the
+    rank and the next table."""
+    players = [["Player", "Team", "Club", "Email"]]
+    players += [[n, f"Hold {i % 2}", "Klub", f"p{i}@example.org"] for i, n in enumerate(names(8))]
+    source = write_workbook(tmp_path / "open.xlsx", {"Settings": SETTINGS, "Players": players})
+    assert draw(tmp_path, source, "--sessions", "3", "--seed", "x") == 0
+    drawn = tmp_path / "out" / "open.xlsx"
+    assert main([str(drawn), "--out", str(tmp_path / "before")]) == 0
+    games = rows(drawn, "Games")
+    first = next(r for r in games if r["Player"] == "Spiller 00" and r["Session"] == 1)
+    (mail,) = (tmp_path / "before" / "outbox").glob("*spiller-00*.eml")
+    text = plain_text(mail)
+    assert "Test Open: no session has been played yet." in text
+    assert f"Your next game: session 1, table {first['Table']}, seat {first['Seat']}." in text
+    assert "you are number" not in text
+    book = openpyxl.load_workbook(drawn)
+    seat = 0
+    for row in book["Games"].iter_rows(min_row=2):
+        if row[0].value == 1:
+            row[3].value = [40000, 30000, 30000, 20000][seat % 4]
+            seat += 1
+    book.save(tmp_path / "played.xlsx")
+    assert main([str(tmp_path / "played.xlsx"), "--out", str(tmp_path / "after")]) == 0
+    second = next(r for r in games if r["Player"] == "Spiller 00" and r["Session"] == 2)
+    (mail,) = (tmp_path / "after" / "outbox").glob("*spiller-00*.eml")
+    text = plain_text(mail)
+    assert "Test Open: you are number" in text
+    assert f"Your next game: session 2, table {second['Table']}, seat {second['Seat']}." in text

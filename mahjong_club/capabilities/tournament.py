@@ -13,6 +13,7 @@ from mahjong_club.messages import ema as ema_texts
 from mahjong_club.messages import output as output_texts
 from mahjong_club.messages.core import say
 from mahjong_club.model import Season
+from mahjong_club.site.display_page import next_seats
 from mahjong_club.site.tournament_pages import tournament_pages, tournament_view
 from mahjong_club.site.views import SiteView
 from mahjong_club.workbook.event_sheets import ema_csv, ema_sheet, penalty_list_sheet
@@ -89,6 +90,7 @@ class Tournament(Capability[TournamentResult]):
             return {}
         view = tournament_view(run.season, result, site.divisions[0], site.locale)
         order = {s: i for i, s in enumerate(view.sessions)}
+        upcoming = next_seats(run.season.planned)
         sections: dict[str, Fragment] = {}
         for row in view.rows:
             name = row.row.player
@@ -98,6 +100,8 @@ class Tournament(Capability[TournamentResult]):
                 "trow": row,
                 "seats": seats,
                 "penalties": [p for p in view.penalties if p.player == name],
+                "started": bool(view.sessions),  # before session 1 no rank says anything
+                "next": upcoming.get(name),
             }
             sections[name] = Fragment("tournament_result", context)
         return sections

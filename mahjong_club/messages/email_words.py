@@ -131,6 +131,21 @@ EMAIL_WORDS: dict[str, Entry] = {
         en="{event}: you are number {rank} of {count} with {points} {unit}.",
         da="{event}: du er nr. {rank} af {count} med {points} {unit}.",
     ),
+    "email_not_started": _email(
+        "email_not_started",
+        en="{event}: no session has been played yet.",
+        da="{event}: der er ikke spillet nogen runde endnu.",
+    ),
+    "email_next_seat": _email(
+        "email_next_seat",
+        en="Your next game: session {session}, table {table}.",
+        da="Dit næste spil: runde {session}, bord {table}.",
+    ),
+    "email_next_seat_wind": _email(
+        "email_next_seat_wind",
+        en="Your next game: session {session}, table {table}, seat {wind}.",
+        da="Dit næste spil: runde {session}, bord {table}, plads {wind}.",
+    ),
     "email_unit_imps": _email("email_unit_imps", en="IMPs", da="IMP"),
     "email_session_line": _email(
         "email_session_line",

@@ -71,6 +71,13 @@ def next_session(planned: list[PlannedSeat]) -> str:
     return sessions[0] if sessions else ""
 
 
+def next_seats(planned: list[PlannedSeat]) -> dict[str, PlannedSeat]:
+    """Each player's seat in the next session still to play (by player), as the draw
+    planned it: what a player's email says of their next game."""
+    session = next_session(planned)
+    return {seat.player: seat for seat in planned if seat.session == session}
+
+
 def display_view(season: Season, tournament: TournamentView) -> DisplayView:
     """The display's view of the tournament and its next session."""
     session = next_session(season.planned)
