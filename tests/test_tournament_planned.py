@@ -85,3 +85,37 @@ def test_a_planned_table_of_three_is_an_error(tmp_path, capsys):
     assert code == 1 and not out.exists()
     assert "session 3 has no row for Hans Ulv" in err
     assert "table 2 of session 3 has 3 seats (rows 22, 23, 24); a table has four" in err
+
+
+def test_a_withdrawn_player_s_planned_seat_shows_the_substitute(tmp_path):
+    """Bo Berg withdraws: his session 3 row is marked Substituted (start) before it is
+    played. The hall display names his seat with "(substitute)" (a substitute sits there),
+    in the tables and in "find your table", and his email names no next game."""
+    import email
+    import email.policy
+
+    sheets = with_session_3()
+    for row in sheets["Games"]:
+        if row[0] == 3 and row[2] == "Bo Berg":
+            row[4] = "start"
+    addresses = {"Bo Berg": "bo@example.org", "Anna Holm": "anna@example.org"}
+    sheets["Players"] = [[r[0], addresses.get(r[0], r[1]), *r[2:]] for r in sheets["Players"]]
+    sheets["Settings"].append(["email_from", "organiser@example.org"])
+    planned, problems = read(tmp_path, sheets)
+    assert problems.errors == []
+    assert [s.player for s in planned if s.substitute] == ["Bo Berg"]
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    display = (out / "report" / "display.html").read_text(encoding="utf-8")
+    assert "<strong>2</strong> · E Bo Berg (substitute) · S Dorte Ek" in display
+    assert "<span>Bo Berg (substitute)</span>" in display
+    assert "<span>Anna Holm</span>" in display
+
+    def text(slug: str) -> str:
+        (path,) = (out / "outbox").glob(f"*{slug}*.eml")
+        parsed = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        body = parsed.get_body(("plain",))  # type: ignore[attr-defined]
+        return str(body.get_content())
+
+    assert "Your next game: session 3, table 1, seat E." in text("anna-holm")
+    assert "Your next game" not in text("bo-berg")

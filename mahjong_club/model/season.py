@@ -45,6 +45,8 @@ class PlannedSeat:
     table: str
     player: str
     wind: str = ""
+    #: The seat is marked substituted already (the player has withdrawn): a substitute sits.
+    substitute: bool = False
 
 
 @dataclass

@@ -76,6 +76,7 @@ class _TableRow:
     player: str | None = None
     scored: bool = True
     wind: str = ""
+    substituted: bool = False
 
 
 @dataclass
@@ -112,7 +113,9 @@ def read_tournament(book: Workbook, season: Season, problems: Problems) -> Seaso
         if session not in played:  # not played yet: the draw's plan
             _four_seats(table, session, number, rows)
             season.planned += [
-                PlannedSeat(session, number, r.player, r.wind) for r in rows if r.player
+                PlannedSeat(session, number, r.player, r.wind, r.substituted)
+                for r in rows
+                if r.player
             ]
             continue
         game = _table_game(table, season, name, session, number, rows)
@@ -162,7 +165,14 @@ def _read_row(row: Row, names: NameBook, season: Season, seating: _Seating) -> N
             seating.seated[(session, player)] = (row.number, number)
     seating.tables.setdefault((session, number), []).append(
         _TableRow(
-            row.number, seat, game_id, date, player, score is not None, wind.value if wind else ""
+            row.number,
+            seat,
+            game_id,
+            date,
+            player,
+            score is not None,
+            wind.value if wind else "",
+            sub is not Substitution.NONE,
         )
     )
 

@@ -41,10 +41,11 @@ WIND_ORDER = {"E": 0, "S": 1, "W": 2, "N": 3}
 
 @dataclass(frozen=True)
 class DisplayTable:
-    """One table of the next session: its number and its seats (wind, player)."""
+    """One table of the next session: its number and its seats (wind, player, whether a
+    substitute sits in the player's place)."""
 
     table: str
-    seats: tuple[tuple[str, str], ...]
+    seats: tuple[tuple[str, str, bool], ...]
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,8 @@ class DisplayView:
     tournament: TournamentView
     session: str  # the next session ("" when every session is played)
     tables: tuple[DisplayTable, ...]
-    where: tuple[tuple[str, str, str], ...]  # (player, table, wind), alphabetically
+    #: (player, table, wind, substitute), alphabetically
+    where: tuple[tuple[str, str, str, bool], ...]
     start: str  # ``14:30`` or ``2026-03-14T14:30``; "" when not given
     reload: int = RELOAD
     page_seconds: int = PAGE_SECONDS
@@ -73,9 +75,10 @@ def next_session(planned: list[PlannedSeat]) -> str:
 
 def next_seats(planned: list[PlannedSeat]) -> dict[str, PlannedSeat]:
     """Each player's seat in the next session still to play (by player), as the draw
-    planned it: what a player's email says of their next game."""
+    planned it: what a player's email says of their next game (none for a player whose
+    seat a substitute takes)."""
     session = next_session(planned)
-    return {seat.player: seat for seat in planned if seat.session == session}
+    return {s.player: s for s in planned if s.session == session and not s.substitute}
 
 
 def display_view(season: Season, tournament: TournamentView) -> DisplayView:
@@ -89,14 +92,17 @@ def display_view(season: Season, tournament: TournamentView) -> DisplayView:
         DisplayTable(
             table,
             tuple(
-                (s.wind, s.player)
+                (s.wind, s.player, s.substitute)
                 for s in sorted(group, key=lambda s: WIND_ORDER.get(s.wind, len(WIND_ORDER)))
             ),
         )
         for table, group in sorted(by_table.items(), key=lambda item: natural_key(item[0]))
     )
     where = tuple(
-        sorted(((s.player, s.table, s.wind) for s in seats), key=lambda w: w[0].casefold())
+        sorted(
+            ((s.player, s.table, s.wind, s.substitute) for s in seats),
+            key=lambda w: w[0].casefold(),
+        )
     )
     start = season.settings.next_session_start if session else ""
     return DisplayView(tournament, session, tables, where, start)
