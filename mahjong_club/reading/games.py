@@ -13,7 +13,6 @@ The sheet's columns are in :mod:`.games_sheet`, the fast path for clean rows in
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -144,12 +143,6 @@ class _Members:
         self.season = season
 
     @cached_property
-    def known(self) -> Collection[str]:
-        """Every player the workbook names: the Players sheet's, else the members'."""
-        season = self.season
-        return season.players or {m for d in season.divisions for m in d.members}
-
-    @cached_property
     def homes(self) -> dict[str, list[Division]]:
         """Each member's divisions, in the Divisions sheet's order."""
         found: dict[str, list[Division]] = {}
@@ -204,7 +197,7 @@ def _check_member(
     if player in members:
         return True
     homes = members_of.homes.get(player, [])
-    listed = bool(homes) or player in members_of.known
+    listed = bool(homes) or player in members_of.season.players  # a member, or in Players
     game = divisions[division].game  # the hint names divisions of the game's own type
     elsewhere = ", ".join(repr(d.name) for d in homes if d.game is game)
     row.error(
