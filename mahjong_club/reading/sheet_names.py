@@ -12,6 +12,8 @@ result sheet the tool writes, is not ``Nights``) is left alone.
 
     >>> meant("Spillere", ["Players", "Games"]), meant("game", ["Games"])
     ('Players', 'Games')
+    >>> meant("Penalty", ["Penalties"]), meant("Dice", ["Dice"])
+    ('Penalties', None)
     >>> meant("Tonight", ["Nights"]), meant("Spillere", ["Games"])
     (None, None)
 """
@@ -46,12 +48,16 @@ def meant(name: str, absent: Sequence[str]) -> str | None:
     sheet called ``name`` most likely is: by its Danish name, or in the singular."""
     folded = fold_name(name)
     for sheet in absent:
-        wanted = fold_name(sheet)
-        if DANISH.get(folded) == sheet or (wanted.endswith("s") and folded == wanted[:-1]):
+        if DANISH.get(folded) == sheet or folded == _singular(fold_name(sheet)):
             return sheet
-    if folded == "penalty" and "Penalties" in absent:
-        return "Penalties"
     return None
+
+
+def _singular(name: str) -> str | None:
+    """``players`` → ``player``, ``penalties`` → ``penalty``; None for a name not plural."""
+    if name.endswith("ies"):
+        return name[:-3] + "y"
+    return name[:-1] if name.endswith("s") else None
 
 
 def warn_renamed(sheets: Sequence[str], reads: Sequence[str], problems: Problems) -> None:
