@@ -228,8 +228,9 @@ def test_a_big_workbook_shows_its_progress_then_its_results(server, browser, tmp
     updated by the event stream, then the results by themselves."""
     url, _ = server
     path = tmp_path / "big.xlsx"
-    # big enough to be working for several seconds (the pipeline reads 40,000 rows in one)
-    bench_pipeline.build(path, 120_000)
+    # big enough to be working for several seconds with every stage long enough to be seen
+    # working (120,000 rows once went by between two looks in CI, read to results)
+    bench_pipeline.build(path, 240_000)
     browser.get_log("browser")  # what earlier tests left (their refusals' 400 and 422)
     browser.get(url)
     browser.find_element("id", "workbook").send_keys(str(path))
