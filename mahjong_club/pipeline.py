@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mahjong_club.capabilities import REGISTRY, Options, Run
+from mahjong_club.capabilities.attendance import ATTENDANCE
 from mahjong_club.capabilities.base import Export, Mode
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.files import write_tree
@@ -23,6 +24,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.common.progress import Progress
 from mahjong_club.common.publish import publish
 from mahjong_club.common.text import safe_file_name
+from mahjong_club.compute.standings import DiceAction
 from mahjong_club.mail.compose import Outgoing, compose
 from mahjong_club.mail.send import outbox_files
 from mahjong_club.messages import league as texts
@@ -44,6 +46,7 @@ from mahjong_club.site.views import SiteView
 from mahjong_club.workbook.marks import foreign_sheets
 from mahjong_club.workbook.sheets import problems_sheet
 from mahjong_club.workbook.xlsx import ResultSheet, write_result_workbook
+from rules.attendance import Status
 
 #: The sheets every workbook may have, whatever its capabilities.
 COMMON_SHEETS = ("Settings", "Players")
@@ -175,6 +178,37 @@ class Outputs:
     text: str
     parts: Parts = Parts()
     language: str = "en"
+
+
+@dataclass(frozen=True)
+class Actions:
+    """What a run leaves for the organiser to do, whichever way they ran it; the command line
+    and the drop page each word it for where the organiser is (a command's option, a form's
+    field).
+
+    ``dice``: ties that only dice can settle once the season is complete (those deciding
+    promotion or relegation flagged ``decides``); ``new_dice``: how many rolls this run made,
+    which count next time only when copied into the organiser's own workbook;
+    ``substitutable``: the members who attended too few club nights (rules.md 1.4).
+    """
+
+    dice: list[DiceAction]
+    new_dice: int
+    substitutable: list[str]
+
+    def __bool__(self) -> bool:
+        return bool(self.dice or self.new_dice or self.substitutable)
+
+
+def actions_of(run: Run) -> Actions:
+    """What ``run`` leaves for the organiser to do (:class:`Actions`)."""
+    standings, attendance = run.result(STANDINGS), run.result(ATTENDANCE)
+    members = attendance.members if attendance is not None else []
+    return Actions(
+        dice=list(standings.dice_actions) if standings is not None else [],
+        new_dice=len(standings.new_dice) if standings is not None else 0,
+        substitutable=[m.player for m in members if m.status is Status.SUBSTITUTABLE],
+    )
 
 
 def result_sheets(run: Run, source: Path | None = None) -> list[ResultSheet]:

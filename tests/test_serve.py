@@ -19,6 +19,7 @@ from process import main
 from tests.builders import write_workbook
 from tests.mail_server import addressed_to, servers
 from tests.test_cli_errors import league, set_cell
+from tests.test_cli_summary import league as summary_league
 from tests.test_mail import mail_sheets
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,3 +279,73 @@ def test_a_tournament_s_ema_submission_is_there_to_download(client):
 def test_a_league_has_no_export_to_offer(client):
     url, _ = processed(client, SAMPLE.read_bytes())
     assert f"{url}export/" not in client.get(url).get_data(as_text=True)
+
+
+def actions_on(client, url: str) -> list[str]:
+    """The results page's "Needs your action" items, as text (none: an empty list)."""
+    html = client.get(url).get_data(as_text=True)
+    found = re.search(r'<ul class="todo" id="actions">(.*?)</ul>', html, re.S)
+    items = re.findall(r"<li>(.*?)</li>", found.group(1), re.S) if found else []
+    return [re.sub(r"\s+", " ", unescape(item)).strip() for item in items]
+
+
+def test_the_results_page_says_what_needs_the_organisers_action(client):
+    """As the command line's summary does, worded for the drop page: the members who may be
+    replaced (the sample season has two); emails are not among them (the page has the button)."""
+    url, text = processed(client, SAMPLE.read_bytes())
+    assert actions_on(client, url) == [
+        "substitutable (attended too few club nights; may be replaced in their games): Hanna"
+        " Eriksson, Magnus Friis; see the Attendance status sheet"
+    ]
+    assert text.index("Needs your action") < text.index("Warnings")
+
+
+def test_ties_for_the_dice_at_the_end_of_the_season_are_actions_on_the_results_page(
+    client, tmp_path
+):
+    """The command line's test_at_the_end_of_the_season_ties_awaiting_dice_are_actions: A, B
+    tie with promotion at stake (first), C, D for their order; the drop page's dice seed, not
+    the command's --roll-dice, is what lets the tool roll them."""
+    sheets = summary_league()
+    sheets["Settings"].append(["season_complete", "yes"])
+    url, _ = processed(client, write_workbook(tmp_path / "season.xlsx", sheets).read_bytes())
+    assert actions_on(client, url) == [
+        "R1: the dice decide promotion or relegation between A, B; roll two dice (round 1) for"
+        " A, B and record the rolls in the Dice sheet of your workbook, or drop it again with a"
+        " dice seed to let the tool roll them",
+        "R1: C, D are still tied after every criterion; roll two dice (round 1) for C, D and"
+        " record the rolls in the Dice sheet of your workbook, or drop it again with a dice"
+        " seed to let the tool roll them",
+    ]
+
+
+def test_dice_rolled_by_the_drop_page_are_to_be_copied_into_the_organisers_workbook(
+    client, tmp_path
+):
+    path = write_workbook(tmp_path / "season.xlsx", summary_league())
+    url, _ = processed(client, path.read_bytes(), dice_seed="7")
+    assert actions_on(client, url) == [
+        "the dice rolled this run (4 rolls) are in the Dice sheet of the updated workbook: copy"
+        " them into the Dice sheet of your own workbook, or they do not count next time"
+    ]
+    book = openpyxl.load_workbook(io.BytesIO(client.get(f"{url}workbook/season.xlsx").data))
+    assert book["Dice"].max_row == 5  # the header and the four rolls
+
+
+def test_a_run_with_nothing_to_do_has_no_action_list(client, tmp_path):
+    url, text = processed(client, write_workbook(tmp_path / "s.xlsx", league()).read_bytes())
+    assert actions_on(client, url) == []
+    assert "Needs your action" not in text
+
+
+def test_the_actions_are_in_the_drop_pages_language(tmp_path):
+    runs = Runs(tmp_path / "runs", kept=2)
+    danish = create_app(TOKEN, runs, max_mb=1, wait=60, language="da").test_client()
+    path = write_workbook(tmp_path / "season.xlsx", summary_league())
+    url, text = processed(danish, path.read_bytes(), dice_seed="7")
+    assert "Kræver din handling" in text
+    assert actions_on(danish, url) == [
+        "terningerne slået i denne kørsel (4 slag) står i arket Dice i det opdaterede regneark:"
+        " kopiér dem ind i arket Dice i dit eget regneark, ellers tæller de ikke næste gang"
+    ]
+    runs.clear()

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mahjong_club.capabilities import Run
-from mahjong_club.capabilities.attendance import ATTENDANCE
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import printable
@@ -22,8 +21,7 @@ from mahjong_club.messages import compute as compute_texts
 from mahjong_club.messages import terminal as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.terminal import counted
-from mahjong_club.pipeline import Outputs, Written
-from rules.attendance import Status
+from mahjong_club.pipeline import Outputs, Written, actions_of
 
 
 @dataclass(frozen=True)
@@ -98,31 +96,27 @@ def warnings_line(count: int, asked: Asked, written: Written | None) -> str:
 def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -> list[Message]:
     """What needs the organiser's action after this run, most urgent first."""
     found: list[Message] = []
-    standings = run.result(STANDINGS)
-    if standings is not None:
-        for action in standings.dice_actions:
-            needed = action.needed
-            found.append(
-                say(
-                    texts.DICE_DECIDES if action.decides else compute_texts.DICE_NEEDED,
-                    division=action.division,
-                    players=", ".join(needed.players),
-                    round=needed.round,
-                    missing=", ".join(needed.missing),
-                )
+    todo = actions_of(run)
+    for action in todo.dice:
+        needed = action.needed
+        found.append(
+            say(
+                texts.DICE_DECIDES if action.decides else compute_texts.DICE_NEEDED,
+                division=action.division,
+                players=", ".join(needed.players),
+                round=needed.round,
+                missing=", ".join(needed.missing),
             )
-        if standings.new_dice:
-            rolls = counted(len(standings.new_dice), texts.ROLLS)
-            if written is None:
-                found.append(say(texts.COPY_DICE_DRY_RUN, rolls=rolls, source=shown(asked.source)))
-            else:
-                output, source = shown(written.workbook), shown(asked.source)
-                found.append(say(texts.COPY_DICE, rolls=rolls, output=output, source=source))
-    attendance = run.result(ATTENDANCE)
-    if attendance is not None:
-        players = [m.player for m in attendance.members if m.status is Status.SUBSTITUTABLE]
-        if players:
-            found.append(say(texts.SUBSTITUTABLE, players=", ".join(players)))
+        )
+    if todo.new_dice:
+        rolls = counted(todo.new_dice, texts.ROLLS)
+        if written is None:
+            found.append(say(texts.COPY_DICE_DRY_RUN, rolls=rolls, source=shown(asked.source)))
+        else:
+            output, source = shown(written.workbook), shown(asked.source)
+            found.append(say(texts.COPY_DICE, rolls=rolls, output=output, source=source))
+    if todo.substitutable:
+        found.append(say(texts.SUBSTITUTABLE, players=", ".join(todo.substitutable)))
     outbox = None if written is None else written.outbox
     if outbox is not None and outputs.emails and not asked.send:
         emails = counted(len(outputs.emails), texts.EMAILS)

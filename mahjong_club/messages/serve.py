@@ -106,6 +106,33 @@ SERVE: dict[str, Entry] = {
     "problem": _serve("problem", en="Problem", da="Problem"),
     "severity": _serve("severity", en="Kind", da="Art"),
     "results_title": _serve("results_title", en="Results of {name}", da="Resultater af {name}"),
+    "actions": _serve("actions", en="Needs your action", da="Kræver din handling"),
+    "action_dice_decides": _serve(
+        "action_dice_decides",
+        en="{division}: the dice decide promotion or relegation between {players}; roll two"
+        " dice (round {round}) for {missing} and record the rolls in the Dice sheet of your"
+        " workbook, or drop it again with a dice seed to let the tool roll them",
+        da="{division}: terningerne afgør op- eller nedrykning mellem {players}; slå med to"
+        " terninger (runde {round}) for {missing} og skriv slagene i arket Dice i dit"
+        " regneark, eller slip det igen med et frø, så værktøjet slår dem",
+    ),
+    "action_dice_needed": _serve(
+        "action_dice_needed",
+        en="{division}: {players} are still tied after every criterion; roll two dice (round"
+        " {round}) for {missing} and record the rolls in the Dice sheet of your workbook, or"
+        " drop it again with a dice seed to let the tool roll them",
+        da="{division}: {players} står stadig lige efter alle kriterier; slå med to terninger"
+        " (runde {round}) for {missing} og skriv slagene i arket Dice i dit regneark, eller"
+        " slip det igen med et frø, så værktøjet slår dem",
+    ),
+    "action_copy_dice": _serve(
+        "action_copy_dice",
+        en="the dice rolled this run ({rolls}) are in the Dice sheet of the updated workbook:"
+        " copy them into the Dice sheet of your own workbook, or they do not count next time",
+        da="terningerne slået i denne kørsel ({rolls}) står i arket Dice i det opdaterede"
+        " regneark: kopiér dem ind i arket Dice i dit eget regneark, ellers tæller de ikke"
+        " næste gang",
+    ),
     "warnings": _serve("warnings", en="Warnings", da="Advarsler"),
     "no_warnings": _serve("no_warnings", en="No warnings.", da="Ingen advarsler."),
     "preview": _serve("preview", en="Standings preview", da="Forhåndsvisning af stillingen"),

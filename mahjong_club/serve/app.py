@@ -66,7 +66,7 @@ class Pages:
         self.token = token
         self.locale = Locale(language)
         self.env: Environment = environment(self.locale)
-        self.env.globals.update(w=self.w, kind_of=self.kind_of, listed=self.listed)
+        self.env.globals.update(w=self.w, say=self.say, kind_of=self.kind_of, listed=self.listed)
 
     def w(self, key: str, **values: object) -> str:
         """The drop page's string ``key`` in the page's language."""

@@ -36,11 +36,14 @@ from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_pa
 from mahjong_club.mail.send import SendReport, send_all
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.serve import SERVE
+from mahjong_club.messages.terminal import ROLLS, SUBSTITUTABLE, counted
 from mahjong_club.model import Settings
 from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.pipeline import (
+    Actions,
     Outputs,
     Written,
+    actions_of,
     build_outputs,
     compute,
     read_workbook,
@@ -134,6 +137,8 @@ class RunResult:
     written: Written | None = None
     progress: RunProgress = field(default_factory=RunProgress)
     sending: Sending | None = None
+    #: What the run leaves for the organiser to do, worded for the drop page.
+    actions: list[Message] = field(default_factory=list)
     sending_guard: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @property
@@ -213,6 +218,31 @@ def _run(source: Path, out_dir: Path, options: Options, result: RunResult) -> No
         result.failure = str(exc)
         return
     result.settings, result.outputs, result.written = season.settings, outputs, written
+    result.actions = drop_actions(actions_of(run))
+
+
+def drop_actions(todo: Actions) -> list[Message]:
+    """What the run leaves for the organiser to do, most urgent first, worded for the drop
+    page (a dice seed instead of ``--roll-dice``, the downloaded workbook instead of a path);
+    emails are not among them: the results page has the button to send them."""
+    found: list[Message] = []
+    for action in todo.dice:
+        needed = action.needed
+        key = "action_dice_decides" if action.decides else "action_dice_needed"
+        found.append(
+            say(
+                SERVE[key],
+                division=action.division,
+                players=", ".join(needed.players),
+                round=needed.round,
+                missing=", ".join(needed.missing),
+            )
+        )
+    if todo.new_dice:
+        found.append(say(SERVE["action_copy_dice"], rolls=counted(todo.new_dice, ROLLS)))
+    if todo.substitutable:
+        found.append(say(SUBSTITUTABLE, players=", ".join(todo.substitutable)))
+    return found
 
 
 def _ordered(problems: Problems) -> list[Problem]:
