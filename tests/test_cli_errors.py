@@ -458,6 +458,55 @@ def test_values_in_a_column_without_a_header_are_warned_of(tmp_path, capsys):
     ) in printed.err
 
 
+@pytest.mark.parametrize("written", ["Substitute", "Substitueret", "Sub.", "substituted?"])
+def test_a_column_whose_header_is_like_a_missing_columns_name_is_warned_of(
+    tmp_path, capsys, written
+):
+    """The Substituted header misspelt or reworded (an organiser's helper found the standings
+    changed with no word): the marks below it are not read, so the run says so, naming the
+    column it looks like and the cell to write it in."""
+    sheets = league()
+    sheets["Games"][0][5] = written
+    sheets["Games"][3][5] = "x"
+    sheets["Games"][7][5] = "yes"
+    code, _ = run(tmp_path, sheets)
+    printed = capsys.readouterr()
+    assert code == 0, printed.err
+    assert (
+        f"Warning: sheet 'Games', row 1, column 'F': column F's header {written!r} is not the"
+        " name of any of the sheet's columns, so the tool does not read its 2 values (the first"
+        " in row 4); if it is the column 'Substituted', write 'Substituted' in F1"
+    ) in printed.err
+
+
+def test_an_email_column_headed_e_mail_is_warned_of(tmp_path, capsys):
+    sheets = league()
+    sheets["Players"][0][1] = "E-mail"
+    code, _ = run(tmp_path, sheets)
+    printed = capsys.readouterr()
+    assert code == 0, printed.err
+    assert (
+        "Warning: sheet 'Players', row 1, column 'B': column B's header 'E-mail' is not the name"
+        " of any of the sheet's columns, so the tool does not read its 5 values (the first in"
+        " row 2); if it is the column 'Email', write 'Email' in B1"
+    ) in printed.err
+
+
+@pytest.mark.parametrize("header", ["Comment", "Notes", "Vikar"])
+def test_a_column_of_the_organisers_own_beside_a_missing_column_is_left_alone(
+    tmp_path, capsys, header
+):
+    """A sheet without its optional Substituted column and with a column of notes: nothing
+    is said (the notes are the organiser's own; a name unlike Substituted is not taken for
+    it, so a Danish word for it, Vikar, is not either)."""
+    sheets = league()
+    sheets["Games"][0][5] = header
+    sheets["Games"][3][5] = "late"
+    assert run(tmp_path, sheets)[0] == 0
+    err = capsys.readouterr().err
+    assert "is not the name of any" not in err and "no header" not in err
+
+
 def test_a_note_beside_a_table_with_all_of_its_columns_is_left_alone(tmp_path, capsys):
     """No column of the tool's can be unread when the header names them all: a note in a
     column without a header is the organiser's own (as a comment beside Settings)."""

@@ -114,8 +114,9 @@ def typed_sheets(draw: st.DrawFn) -> dict[str, list[list[Any]]]:
     header = list(HEADER)
     if draw(st.booleans()):  # the optional column left out
         header, rows = header[:5], [r[:5] for r in rows]
-    if draw(st.booleans()):  # a column of the organiser's own, mixing kinds of cells
-        header.append("Notes")
+    if draw(st.booleans()):  # a column of the organiser's own, mixing kinds of cells, or
+        # one whose header is like the missing Substituted's (warned when it has values)
+        header.append(draw(st.sampled_from(["Notes", "Substitute"])))
         rows = [[*r, draw(st.sampled_from(["late", 7, True, None]))] for r in rows]
     if draw(st.booleans()):  # values in a column whose header cell was cleared (warned)
         header.append(None)
@@ -136,14 +137,15 @@ def test_columns_rows_and_row_by_row_read_the_same(tmp_path_factory, monkeypatch
     path = write_workbook(tmp_path_factory.mktemp("games") / "season.xlsx", sheets)
     (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
     assert by_columns == by_rows == row_by_row
-    # each column one kind of cell: read by columns, unless a column without a header may be
-    # the sheet's missing Substituted column (the rows say whether it has values)
+    # each column one kind of cell: read by columns, unless a column without a header, or
+    # with one like its name, may be the sheet's missing Substituted column (the rows say
+    # whether it has values)
     assert taken != left_to_the_rows(sheets["Games"])
 
 
 def left_to_the_rows(rows: list[list[Any]]) -> bool:
     """True when the sheet lacks its Substituted column and a column with values below the
-    header has none."""
+    header has no header, or a column's header is like Substituted (``Substitute``)."""
     body = [r for r in rows if any(v is not None for v in r)]
     header = body[0]
     start = min(i for r in body for i, v in enumerate(r) if v is not None)
@@ -153,7 +155,7 @@ def left_to_the_rows(rows: list[list[Any]]) -> bool:
         and any(i < len(r) and r[i] is not None for r in body[1:])
         for i in range(start, width)
     )
-    return unheaded and "Substituted" not in header
+    return (unheaded or "Substitute" in header) and "Substituted" not in header
 
 
 def test_a_spacer_column_with_every_column_there_stays_by_columns(tmp_path, monkeypatch):
@@ -205,6 +207,7 @@ def test_danish_headers_are_read_by_columns(tmp_path, monkeypatch):
             ),
             "Substituted's header cleared, its marks below",
         ),
+        (lambda rows: rows[0].__setitem__(5, "Substitute"), "Substituted's header misspelt"),
     ],
 )
 def test_what_leaves_the_sheet_to_the_rows(tmp_path, monkeypatch, change, why):

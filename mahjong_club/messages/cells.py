@@ -57,6 +57,15 @@ UNHEADED_COLUMN = entry(
     da="kolonne {letter} har en værdi i {count} {count:række|rækker} i tabellen (den første"
     " i række {first}), men ingen overskrift, så værktøjet læser den ikke{hint}",
 )
+MISNAMED_COLUMN = entry(
+    "cell.misnamed_column",
+    en="column {letter}'s header {header!r} is not the name of any of the sheet's columns, so"
+    " the tool does not read its {count} {count:value|values} (the first in row {first}); if"
+    " it is the column {column!r}, write {column!r} in {cell}",
+    da="kolonne {letter}s overskrift {header!r} er ikke navnet på nogen af arkets kolonner, så"
+    " værktøjet læser ikke dens {count} {count:værdi|værdier} (den første i række {first});"
+    " hvis det er kolonnen {column!r}, så skriv {column!r} i {cell}",
+)
 UNHEADED_HINT = entry(
     "cell.unheaded_hint",
     en="; if it is one of the sheet's columns ({columns}), write its name in {cell}",

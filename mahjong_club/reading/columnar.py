@@ -39,6 +39,7 @@ from typing import Any
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.reading.cells import is_blank
+from mahjong_club.reading.header_row import resembled
 from mahjong_club.reading.schema import Schema
 from mahjong_club.reading.sheet_looks import SheetShape
 from mahjong_club.reading.tables import Table, Workbook, fold, match_headers
@@ -204,9 +205,11 @@ def _read(
     headers, positions = match_headers(sheet, first_row, header, schema, said)
     if said.items or any(c.required and c.name not in positions for c in schema.columns):
         raise _NotPlain
-    unnamed = any(_MADE_UP.fullmatch(name) for name in names.values())
-    if unnamed and any(c.name not in positions for c in schema.columns):
-        raise _NotPlain  # a column without a header may be the one missing: the rows say
+    lacking = [c for c in schema.columns if c.name not in positions]
+    others = [name for at, name in names.items() if at not in positions.values()]
+    unnamed = any(_MADE_UP.fullmatch(name) for name in others)
+    if lacking and (unnamed or any(resembled(name, lacking) for name in others)):
+        raise _NotPlain  # a column without a header, or misnamed, may be the one missing
     if set(positions.values()) != set(by_position):
         raise _NotPlain
     raw = {name: _distinct(by_position[at], name in dates) for name, at in positions.items()}

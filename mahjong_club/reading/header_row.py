@@ -13,12 +13,17 @@ A column with values in the table's rows but no header, in a sheet that lacks on
 columns (a header cell cleared by mistake: ``Substituted`` above the substitutes' marks,
 ``Points`` above the penalties'), is not read, and the results are then not what the sheet
 shows: a warning names it, with the sheet's columns it could be (:func:`report_unheaded`).
-A sheet with all of its columns says nothing of the others: notes beside a table are the
-organiser's own.
+So is a column whose header is that missing column's name misspelt or reworded
+(``Substitute``, ``Substitueret``, ``Sub.``, ``E-mail``, ``Regulær``): it looks like the
+column to the organiser and is not read (:func:`resembled`). A sheet with all of its columns
+says nothing of the others, and neither does one whose other headers are unlike the columns
+it lacks: notes beside a table are the organiser's own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from difflib import SequenceMatcher
 from typing import Any
 
 from mahjong_club.common.problems import Problems
@@ -27,7 +32,7 @@ from mahjong_club.messages import cells as texts
 from mahjong_club.messages.core import say
 from mahjong_club.ooxml import column_letter
 from mahjong_club.reading.cells import is_blank
-from mahjong_club.reading.schema import Schema
+from mahjong_club.reading.schema import Column, Schema
 
 #: How many rows below the header row are looked at for the table's real header.
 LOOK_BELOW = 20
@@ -114,21 +119,42 @@ def report_unheaded(
     positions: dict[str, int],
     problems: Problems,
 ) -> None:
-    """Warn of each column that has values in the table's ``rows`` but no header in
-    ``header`` (Excel row ``header_row``) while the sheet lacks one of its columns: the
-    tool does not read it, and it may be that column (named in the warning). A sheet with
-    all of its columns says nothing of the others (notes beside the table)."""
-    absent = ", ".join(repr(c.name) for c in schema.columns if c.name not in positions)
-    if not absent:
+    """Warn of each column that has values in the table's ``rows`` but is not read while the
+    sheet lacks one of its columns: one with no header in ``header`` (Excel row
+    ``header_row``), which may be any of the missing columns (all named), and one whose
+    header is like a missing column's name (:func:`resembled`), which names that column. A
+    sheet with all of its columns says nothing of the others (notes beside the table)."""
+    lacking = [c for c in schema.columns if c.name not in positions]
+    if not lacking:
         return
+    absent = ", ".join(repr(c.name) for c in lacking)
+    read = set(positions.values())
     width = max((len(cells) for _, cells in rows), default=0)
-    unheaded = [i for i in range(width) if i >= len(header) or is_blank(header[i])]
-    for index in unheaded:
+    for index in (i for i in range(width) if i not in read):
+        value = header[index] if index < len(header) else None
+        meant = None if is_blank(value) else resembled(value, lacking)
+        if not is_blank(value) and meant is None:
+            continue  # the organiser's own column: notes, a comment
         found = [n for n, cells in rows if index < len(cells) and not is_blank(cells[index])]
         if not found:
             continue
         letter = column_letter(index)
-        hint = say(texts.UNHEADED_HINT, columns=absent, cell=f"{letter}{header_row}")
+        cell = f"{letter}{header_row}"
+        if meant is not None:
+            problems.warning(
+                sheet,
+                header_row,
+                letter,
+                texts.MISNAMED_COLUMN,
+                letter=letter,
+                header=str(value).strip(),
+                count=len(found),
+                first=found[0],
+                column=meant,
+                cell=cell,
+            )
+            continue
+        hint = say(texts.UNHEADED_HINT, columns=absent, cell=cell)
         problems.warning(
             sheet,
             header_row,
@@ -139,3 +165,39 @@ def report_unheaded(
             first=found[0],
             hint=hint,
         )
+
+
+#: How alike a header and a column's name must be (:class:`difflib.SequenceMatcher`'s
+#: ratio of their letters and digits) for the header to be taken for that name misspelt.
+ALIKE = 0.75
+
+
+def resembled(header: object, columns: Sequence[Column[Any]]) -> str | None:
+    """The column of ``columns`` whose English or Danish name ``header`` looks like (the same
+    letters and digits, a beginning of at least three, or :data:`ALIKE` alike), or None.
+
+    >>> from mahjong_club.reading.schema import Column
+    >>> columns = [Column("Substituted", danish="Erstattet"), Column("Email")]
+    >>> [resembled(h, columns) for h in ("Substitute", "Sub.", "Substitueret", "E-mail")]
+    ['Substituted', 'Substituted', 'Substituted', 'Email']
+    >>> [resembled(h, columns) for h in ("Comment", "Notes", "Su", "Vikar")]
+    [None, None, None, None]
+    """
+    mine = _letters(header)
+    if not mine:
+        return None
+    for column in columns:
+        for name in (column.name, column.danish):
+            theirs = _letters(name)
+            if not theirs:
+                continue
+            if mine == theirs or (len(mine) >= 3 and theirs.startswith(mine)):
+                return column.name
+            if SequenceMatcher(None, mine, theirs).ratio() >= ALIKE:
+                return column.name
+    return None
+
+
+def _letters(text: object) -> str:
+    """A header's letters and digits, folded as names are (:func:`fold_name`)."""
+    return "".join(ch for ch in fold_name(text) if ch.isalnum())
