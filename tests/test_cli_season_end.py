@@ -213,6 +213,52 @@ def test_a_mistyped_night_header_is_noticed(tmp_path, capsys):
     assert "Week 3" in " ".join(r["Message"] for r in rows(out, "Problems"))
 
 
+@pytest.mark.parametrize(
+    ("header", "said"),
+    [
+        ("2025-09-32", "read year-month-day, there is no such day; did you mean 2025-09-30?"),
+        ("31-09-2025", "read day first, that is day 31 of month 9 of 2025, and there is no"),
+        ("11/9/25", "a year of two digits (25) is not read, the century would be a guess"),
+    ],
+)
+def test_an_impossible_date_heading_a_night_is_an_error(tmp_path, capsys, header, said):
+    """workbook.md: a day that does not exist is an error in the Attendance header too; as a
+    warning the night's marks were dropped and the statuses changed (an organiser's helper
+    found the advice in a player's email changed with exit 0)."""
+    sheets = season_sheets()
+    sheets["Attendance"][0][3] = header  # the night of 2025-09-11
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(code, err, [f"sheet 'Attendance', row 1, column '{header} (D)': ", said], out)
+    assert "not a night" not in err
+
+
+def test_a_night_before_the_season_start_is_a_warning(tmp_path, capsys):
+    """A night's column with its year mistyped (2024 for 2025, a Thursday too) falls before
+    the season start and never counts: said, as a game before the start is."""
+    sheets = season_sheets()
+    sheets["Attendance"][0][3] = dt.date(2024, 9, 12)  # the night of 2025-09-11
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert (
+        "Warning: sheet 'Attendance', row 1, column '2024-09-12 (D)': the night 2024-09-12 is"
+        " before the season start 2025-08-28, so its column never counts; is a year wrong?"
+    ) in err
+
+
+def test_a_night_heading_that_is_no_thursday_names_its_cell(tmp_path, capsys):
+    sheets = season_sheets()
+    sheets["Attendance"][0][3] = dt.date(2025, 9, 12)  # a Friday
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert (
+        "Warning: sheet 'Attendance', row 1, column '2025-09-12 (D)': 2025-09-12 is a Friday,"
+        " not a Thursday"
+    ) in err
+
+
 @pytest.mark.parametrize(("edit", "expected"), ERRORS)
 def test_season_end_errors(tmp_path, capsys, edit, expected):
     sheets = season_sheets()

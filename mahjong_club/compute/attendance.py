@@ -79,14 +79,16 @@ def regular_nights(season: Season, problems: Problems) -> tuple[list[dt.date], s
     dates: dict[dt.date, tuple[str, int | None, str]] = {}
     for night in season.nights:
         dates.setdefault(night.date, ("Nights", night.row, "Date"))
-    if season.attendance is not None:
-        for date in season.attendance.dates:
-            dates.setdefault(date, (season.attendance.sheet, None, date.isoformat()))
+    attendance = season.attendance
+    if attendance is not None:
+        for date in attendance.dates:
+            where = attendance.columns.get(date, date.isoformat())
+            dates.setdefault(date, (attendance.sheet, attendance.header_row, where))
     regular: list[dt.date] = []
-    for date, (sheet, row, column) in sorted(dates.items()):
+    for date, (name, row, column) in sorted(dates.items()):
         if date.weekday() != THURSDAY:
             weekday = say(texts.WEEKDAYS[date.weekday()])
-            problems.warning(sheet, row, column, texts.NOT_THURSDAY, date=date, weekday=weekday)
+            problems.warning(name, row, column, texts.NOT_THURSDAY, date=date, weekday=weekday)
             continue
         if date not in not_regular:
             regular.append(date)
@@ -112,7 +114,7 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
     for division in season.divisions:
         for member in division.members:
             divisions_of[member].append(division)
-    _check_sheet(season, sheet, divisions_of, as_of, problems)
+    _check_sheet(season, sheet, divisions_of, (start, as_of), problems)
     _check_early_games(season, start, problems)
     result = AttendanceResult(start, as_of, [n for n in nights if start <= n <= as_of])
     strangers = [n for n in sheet.marks if n not in divisions_of]
@@ -166,10 +168,12 @@ def _check_sheet(
     season: Season,
     sheet: AttendanceSheet,
     divisions_of: dict[str, list[Division]],
-    as_of: dt.date,
+    dates: tuple[dt.date, dt.date],
     problems: Problems,
 ) -> None:
-    """Rows of people in no division, and club nights without a column (warnings)."""
+    """Rows of people in no division, columns dated before the season start (a year
+    mistyped: they never count), and club nights without a column (warnings)."""
+    start, as_of = dates
     without_row = [m for m in divisions_of if m not in sheet.marks]
     for name, number in sheet.rows.items():
         if name not in divisions_of:
@@ -177,6 +181,11 @@ def _check_sheet(
             problems.warning(
                 sheet.sheet, number, "Player", texts.IN_NO_DIVISION, name=name, hint=hint
             )
+    for date in (d for d in sheet.dates if d < start):
+        where = sheet.columns.get(date, date.isoformat())
+        problems.warning(
+            sheet.sheet, sheet.header_row, where, texts.NIGHT_BEFORE_START, date=date, start=start
+        )
     recorded = set(sheet.dates)
     for night in season.nights:
         if night.regular and night.date not in recorded and night.date <= as_of:

@@ -78,6 +78,13 @@ NIGHT_WITHOUT_COLUMN = entry(
         " fraværende den aften"
     ),
 )
+NIGHT_BEFORE_START = entry(
+    "compute.attendance.night_before_start",
+    en="the night {date} is before the season start {start}, so its column never counts; is"
+    " a year wrong?",
+    da="aftenen {date} ligger før sæsonstarten {start}, så dens kolonne tæller aldrig; er et"
+    " årstal forkert?",
+)
 GAMES_BEFORE_START = entry(
     "compute.attendance.games_before_start",
     en=(

@@ -31,6 +31,9 @@ class AttendanceSheet:
     dates: list[dt.date] = field(default_factory=list)
     marks: dict[str, dict[dt.date, Mark]] = field(default_factory=dict)
     rows: dict[str, int] = field(default_factory=dict)  # player -> Excel row
+    header_row: int = 1  # the Excel row of the header: the nights' dates
+    #: Each night's column as problems name it: its date and letter, ``2025-09-18 (E)``.
+    columns: dict[dt.date, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

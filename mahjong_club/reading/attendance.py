@@ -28,6 +28,7 @@ from mahjong_club.reading.cells import (
     as_error_cell,
     describe,
     error_cell_message,
+    impossible_date,
     is_blank,
     parse_date,
     parse_text,
@@ -139,7 +140,9 @@ def read_attendance(
         problems.error(actual, header_index + 1, PLAYER.name, texts.ATTENDANCE_NO_PLAYER_COLUMN)
         return None
     result.dates = sorted(date_cols.values())
+    result.header_row = header_index + 1
     nights = {night_label(index, date): date for index, date in date_cols.items()}
+    result.columns = {date: label for label, date in nights.items()}
     marks = _Marks(date_cols) if fast else None
     for number, cells in enumerate(rows[header_index + 1 :], start=header_index + 2):
         row = Row(table, number, cells, False)
@@ -192,8 +195,11 @@ def _read_header(table: Table, header: list[Any]) -> dict[int, dt.date]:
             continue
         try:
             date = parse_date(value)
-        except CellError:
+        except CellError as exc:
             where = f"{str(value).strip()} ({letter})"
+            if impossible_date(exc):  # a night's date mistyped: its marks would not count
+                table.error(table.header_row, where, exc.message)
+                continue
             table.warning(
                 table.header_row, where, texts.ATTENDANCE_NOT_A_NIGHT, found=describe(value)
             )

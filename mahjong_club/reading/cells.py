@@ -259,6 +259,32 @@ def _date_from_text(value: str) -> dt.date:
     raise CellError.saying(texts.EXPECTED_DATE, found=found)
 
 
+#: The refusals of a date that cannot be (:func:`impossible_date`).
+_IMPOSSIBLE = frozenset(
+    {
+        texts.EXPECTED_DATE_NO_SUCH_DAY,
+        texts.EXPECTED_DATE_NO_SUCH_DAY_MONTH_FIRST,
+        texts.EXPECTED_DATE_SHORT_YEAR,
+    }
+)
+
+
+def impossible_date(error: CellError) -> bool:
+    """True when ``error`` is a date that cannot be: a day that does not exist
+    (``31-02-2025``, ``2025-13-01``) or a two-digit year (``4/9/25``), as
+    :func:`parse_date` refuses them; not a text that is no date at all (``Notes``).
+
+    >>> def refusal(text):
+    ...     try:
+    ...         parse_date(text)
+    ...     except CellError as error:
+    ...         return error
+    >>> [impossible_date(refusal(t)) for t in ("2026-01-32", "31-02-2026", "4/9/25", "Notes")]
+    [True, True, True, False]
+    """
+    return error.message.entry in _IMPOSSIBLE
+
+
 def _example(year: int, month: int, day: int) -> str:
     """The ISO date the organiser may have meant: month first swapped round (``12/31/2025``
     is 2025-12-31), else the last day of the month typed, else a date of the year typed."""
