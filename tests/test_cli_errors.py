@@ -124,6 +124,16 @@ CASES = [
         id="mcr sum",
     ),
     pytest.param(
+        set_cell(set_cell(league(), "Games", 2, 3, "Bee"), "Games", 4, 4, 21500),
+        [
+            "sheet 'Games', row 3, column 'Player': 'Bee' is unknown",
+            "sheet 'Games', row 2, column 'Score'",
+            "add up to 120,500",
+            "2 errors in season.xlsx",
+        ],
+        id="an unknown player's game still has its sum checked (all problems in one run)",
+    ),
+    pytest.param(
         set_cell(league(), "Games", 3, 4, "lots"),
         ["sheet 'Games', row 4, column 'Score'", "expected a whole number", "'lots'"],
         id="non-number score",

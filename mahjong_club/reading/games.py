@@ -171,7 +171,7 @@ def _read_row(
         seat = None
     if not row.ok:
         seat = None
-    return game_id, GameRow(row.number, date, division, seat)
+    return game_id, GameRow(row.number, date, division, seat, None if seat else score)
 
 
 def _check_member(
@@ -243,9 +243,14 @@ def _whole_game(
         )
         ok = False
     division = divisions.get(rows[0].division or "")
-    if not ok or len(seats) != len(rows) or division is None:
+    if not ok or division is None:
         return None
-    wrong = check_score_total([s.score for s in seats], division.game, season.ruleset)
+    # every score read, even a bad row's (an unknown player): said to add up wrong too
+    scores = [r.seat.score if r.seat is not None else r.score for r in rows]
+    known = [score for score in scores if score is not None]
+    if len(known) != len(rows):
+        return None
+    wrong = check_score_total(known, division.game, season.ruleset)
     if wrong is not None:
         riichi = division.game is GameType.RIICHI
         what = texts.GAME_TOTAL_RIICHI if riichi else texts.GAME_TOTAL_MCR
@@ -259,6 +264,8 @@ def _whole_game(
             expected=wrong.expected,
             start=season.ruleset.start_points,
         )
+        return None
+    if len(seats) != len(rows):
         return None
     return Game(game_id, division.name, four(seats), rows[0].date, first)
 

@@ -42,7 +42,9 @@ GAMES = Schema("Games", (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED))
 
 
 class GameRow(NamedTuple):
-    """One row of a game: its Excel row, date, division, and seat (None when the row is bad).
+    """One row of a game: its Excel row, date, division, and seat (None when the row is bad);
+    a bad row's score when it was read all the same (its player unknown, say), so that the
+    game's scores are still checked to add up and every problem is said in one run.
 
     A named tuple: a federation's sheet makes a million of them, and a tuple is made in half
     the time of a frozen dataclass."""
@@ -51,6 +53,7 @@ class GameRow(NamedTuple):
     date: dt.date | None
     division: str | None
     seat: Seat | None
+    score: int | None = None
 
 
 def four(seats: list[Seat]) -> tuple[Seat, Seat, Seat, Seat]:
