@@ -134,6 +134,16 @@ CASES = [
         id="an unknown player's game still has its sum checked (all problems in one run)",
     ),
     pytest.param(
+        set_cell(set_cell(league(), "Games", 2, 3, "Bee"), "Divisions", 2, 2, "one"),
+        [
+            "sheet 'Divisions', row 3, column 'Level'",
+            "sheet 'Games', row 3, column 'Player': 'Bee' is unknown: no row of the Players or"
+            " the Divisions sheet has this name",
+            "2 errors in season.xlsx",
+        ],
+        id="an unknown player is said even when the Divisions sheet has an error",
+    ),
+    pytest.param(
         set_cell(league(), "Games", 3, 4, "lots"),
         ["sheet 'Games', row 4, column 'Score'", "expected a whole number", "'lots'"],
         id="non-number score",
@@ -217,6 +227,21 @@ def test_error_is_located_and_nothing_written(tmp_path, capsys, sheets, expected
         assert code == 0, err
         return
     assert_refused(code, err, expected, out)
+
+
+@pytest.mark.parametrize("score", [42300, "lots"])
+def test_with_divisions_wrong_a_player_named_there_is_no_unknown_player(tmp_path, capsys, score):
+    """A is in no Players row, and A's Divisions row is wrong: A is named there all the same,
+    so A's Games row says nothing of A, read at once or (a bad score beside) row by row."""
+    sheets = set_cell(league(), "Divisions", 1, 2, "one")
+    sheets["Players"] = [league()["Players"][0], *league()["Players"][2:]]
+    sheets = set_cell(sheets, "Games", 1, 4, score)
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    count = 1 if score == 42300 else 2
+    assert_refused(code, err, ["sheet 'Divisions', row 2, column 'Level'"], out)
+    assert f"{count} error{'s' if count > 1 else ''} in season.xlsx" in err
+    assert "unknown" not in err
 
 
 def test_all_problems_reported_in_one_run(tmp_path, capsys):

@@ -188,6 +188,13 @@ UNKNOWN_IN_DIVISION = entry(
     " navn; ret det, eller tilføj spilleren i Divisions som medlem af {division!r} (dens"
     " medlemmer er: {members})",
 )
+UNKNOWN_PLAYER_NAMED_NOWHERE = entry(
+    "league.unknown_player_named_nowhere",
+    en="{player!r} is unknown{hint}: no row of the Players or the Divisions sheet has this"
+    " name; correct it, or add the player to Divisions",
+    da="{player!r} er ukendt{hint}: ingen række i arket Players eller Divisions har dette"
+    " navn; ret det, eller tilføj spilleren i Divisions",
+)
 GAME_ROW_COUNT = entry(
     "league.game_row_count",
     en="game {game!r} has {count} {count:row|rows} ({count:row|rows} {rows}); a game has"
