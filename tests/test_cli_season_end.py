@@ -132,6 +132,18 @@ def test_the_terminal_says_whether_next_season_is_final(tmp_path, capsys, comple
     assert printed.out.count("Next season") == 1
 
 
+def test_a_new_player_missing_from_players_is_warned_of_at_their_signups_row(tmp_path, capsys):
+    sheets = season_sheets()
+    sheets["Signups"] = [["Player", "Game"]] + [[p, "riichi"] for p in ["A", "B", "Nova", "C"]]
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert (
+        "Warning: sheet 'Signups', row 4, column 'Player': new Riichi player 'Nova' is not in"
+        " the Players sheet (placed last, no rating)"
+    ) in err
+
+
 def test_next_season_from_signups(tmp_path, capsys):
     sheets = season_sheets()
     sheets["Settings"].append(["season_complete", "yes"])

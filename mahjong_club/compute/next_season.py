@@ -60,10 +60,16 @@ def _next_season_of(
         signed = [s.player for s in season.signups if s.game == game]
         signed_up = set(signed)
         new_names = [p for p in signed if p not in members]
+    rows_of = {s.player: s.row for s in season.signups or [] if s.game == game}
     for name in new_names:
         if name not in season.players:
             problems.warning(
-                "Signups", None, "Player", texts.NEW_PLAYER_UNKNOWN, game=game, name=name
+                "Signups",
+                rows_of.get(name),
+                "Player",
+                texts.NEW_PLAYER_UNKNOWN,
+                game=game,
+                name=name,
             )
     new_players = [
         (n, season.players[n].rating if n in season.players else None) for n in new_names
