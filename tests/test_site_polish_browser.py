@@ -4,11 +4,15 @@ sideways says so (a visible hint before it, since its heading), and printed at A
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from process import main
 from tests.browser import require_browser, start_browser, stop_browser
 from tests.test_site_polish import reports  # noqa: F401  (the module's sample sites)
 
+ROOT = Path(__file__).resolve().parent.parent
 PAGES = (
     ("duplicate", "duplicate.html"),
     ("duplicate", "player-ase-molgaard.html"),
@@ -96,3 +100,33 @@ def test_every_page_prints_within_an_a4_width(reports, browser):  # noqa: F811
             assert shown == 0, f"{sample} {page}: a hint prints"
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+@pytest.fixture
+def phone():
+    """A browser of its own at 375 px (the module's emulates print media in a test)."""
+    require_browser()
+    driver = start_browser(375, 900)
+    yield driver
+    stop_browser(driver)
+
+
+def test_tonight_with_a_substitute_fits_a_phone(tmp_path, phone):
+    """The proposal for 1 January has a substitute: the "Substitute for" column made the
+    table wider than a 375 px phone (and no hint said so); there it now goes under the
+    game's players."""
+    sample = ROOT / "sample_sheets" / "season.xlsx"
+    out = tmp_path / "out"
+    assert main([str(sample), "--tonight", "2026-01-01", "--out", str(out), "--quiet"]) == 0
+    browser = phone
+    browser.get((out / "report" / "tonight.html").as_uri())
+    box = browser.execute_script(
+        "const b = document.querySelector('table.tonight').closest('.scroll');"
+        "return [b.scrollWidth, b.clientWidth];"
+    )
+    assert box[0] <= box[1], box
+    shown = browser.execute_script(
+        "return [...document.querySelectorAll('table.tonight .more')]"
+        ".filter(e => getComputedStyle(e).display !== 'none').map(e => e.textContent)"
+    )
+    assert shown == ["Substitute for: Hanna Eriksson"]
