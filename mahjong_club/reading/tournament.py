@@ -20,7 +20,7 @@ from typing import Any, Literal, TypeVar
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key
 from mahjong_club.messages import cells as cell_texts
-from mahjong_club.messages import league as texts
+from mahjong_club.messages import tournament_sheets as texts
 from mahjong_club.model import PlannedSeat, Season, Settings
 from mahjong_club.reading.cells import parse_date, parse_int, parse_keyword, parse_text
 from mahjong_club.reading.dice import read_dice
