@@ -399,3 +399,23 @@ def test_the_whole_run_writes_the_same_by_columns(tmp_path, monkeypatch):
     assert tree(by_columns / "report") == tree(by_rows / "report")
     emails = without_stamps(tree(by_columns / "outbox"))
     assert emails == without_stamps(tree(by_rows / "outbox")) and len(emails) == 9
+
+
+def test_merged_cells_are_named_in_the_rows_errors_whichever_way_read(tmp_path, monkeypatch):
+    """A game's number and date merged down its four rows (Excel keeps the value in the
+    first cell only): each blank row's error says so, the same by columns and by rows."""
+    sheets = sheet(clean_rows(8))
+    path = write_workbook(tmp_path / "season.xlsx", sheets)
+    book = openpyxl.load_workbook(path)
+    book["Games"].merge_cells("A6:A9")
+    book["Games"].merge_cells("B6:B9")
+    book.save(path)
+    (by_columns, by_rows, row_by_row), taken = read_three_ways(path, monkeypatch)
+    assert taken and by_columns == by_rows == row_by_row
+    said = by_columns[2]
+    assert (
+        "sheet 'Games', row 7, column 'Game': this row is partly filled in: the game's number"
+        " is missing; the cell is part of the merged cells A6:A9, whose value is only in their"
+        " first cell, A6: unmerge them and write the value in every row"
+    ) in said[0]
+    assert sum("merged cells B6:B9" in s for s in said) == 3

@@ -91,6 +91,15 @@ PARTLY_FILLED = entry(
     en="this row is partly filled in: {what} is missing",
     da="rækken er kun delvist udfyldt: {what} mangler",
 )
+PARTLY_FILLED_MERGED = entry(
+    "cell.partly_filled_merged",
+    en="this row is partly filled in: {what} is missing; the cell is part of the merged cells"
+    " {cells}, whose value is only in their first cell, {first}: unmerge them and write the"
+    " value in every row",
+    da="rækken er kun delvist udfyldt: {what} mangler; cellen er en del af de flettede celler"
+    " {cells}, hvis værdi kun står i den første celle, {first}: ophæv fletningen og skriv"
+    " værdien i hver række",
+)
 
 # One cell's value.
 EXCEL_ERROR = entry(

@@ -126,6 +126,7 @@ def read_columns(
         _release()  # the check found what the columns cannot say: read by rows
         return None
     table = Table(sheet, read.first_row, read.headers, read.positions, [], set(), schema, problems)
+    table.merged = lambda: book.merged(sheet)
     return ColumnarSheet(table, read.numbers, read.columns)
 
 

@@ -26,7 +26,9 @@ from mahjong_club.common.problems import Problems, What
 from mahjong_club.common.text import fold_name
 from mahjong_club.messages import cells as texts
 from mahjong_club.messages.core import Message, say
+from mahjong_club.ooxml import column_letter
 from mahjong_club.ooxml.errors import OoxmlError
+from mahjong_club.ooxml.merged import Merged, sheet_merged_cells
 from mahjong_club.reading.cells import CellError, as_error_cell, error_cell_message, is_blank
 from mahjong_club.reading.error_cells import ErrorCell, error_cells_of
 from mahjong_club.reading.header_row import (
@@ -66,6 +68,7 @@ class Workbook:
         #: Sheet names (folded) that two sheets share, reported already.
         self.clashes_reported: set[str] = set()
         self._rows: dict[str, list[list[Any]]] = {}
+        self._merged: dict[str, list[Merged]] = {}
         self.read_soon: list[str] = []  # read while a second process reads a big sheet
         self._by_fold: dict[str, list[str]] = {}
         for name in self.sheet_names:
@@ -98,6 +101,13 @@ class Workbook:
                 cells[column] = cell
             self._rows[sheet] = rows
         return self._rows[sheet]
+
+    def merged(self, sheet: str) -> list[Merged]:
+        """``sheet``'s merged cells, read when first asked, only to word a blank cell's error
+        (:func:`~mahjong_club.ooxml.merged.sheet_merged_cells`: its part unpacked again)."""
+        if sheet not in self._merged:
+            self._merged[sheet] = sheet_merged_cells(self.path, sheet)
+        return self._merged[sheet]
 
     def shape(self, sheet: str) -> SheetShape | None:
         """What the check of ``sheet``'s XML saw (its size, its first and last rows with a
@@ -171,6 +181,20 @@ class Table:
     problems: Problems = field(default_factory=Problems)
     #: Cells (Excel row, 0-based column) showing an Excel error, reported already.
     reported: set[tuple[int, int]] = field(default_factory=set)
+    #: The sheet's merged cells (:meth:`Workbook.merged`), asked for only to word the error
+    #: of a blank cell that is part of them.
+    merged: Callable[[], list[Merged]] = lambda: []
+
+    def merged_at(self, row: int, column: ColumnRef) -> tuple[str, str] | None:
+        """The merged cells that hold the cell of ``row`` (an Excel row) and ``column`` but do
+        not start there, and the cell that keeps their value; None when there are none."""
+        at = self.positions.get(column if isinstance(column, str) else column.name)
+        if at is None:
+            return None
+        for cells, top, left, bottom, right in self.merged():
+            if top <= row <= bottom and left <= at <= right and (row, at) != (top, left):
+                return cells, f"{column_letter(left)}{top}"
+        return None
 
     def column_label(self, name: ColumnRef) -> str:
         """The column as the organiser sees it: its header, and the English name if different."""
@@ -264,7 +288,14 @@ class Row:
             elif column.must_fill:
                 self.ok = False
                 what = column.what if isinstance(column.what, Message) else say(column.what)
-                self.error(column, texts.PARTLY_FILLED, what=what)
+                merged = self.table.merged_at(self.number, column)
+                if merged is None:
+                    self.error(column, texts.PARTLY_FILLED, what=what)
+                else:
+                    cells, first = merged
+                    self.error(
+                        column, texts.PARTLY_FILLED_MERGED, what=what, cells=cells, first=first
+                    )
             return None
         try:
             return column.parse(value)
@@ -331,6 +362,7 @@ def _read(book: Workbook, schema: Schema, problems: Problems) -> Table | None:
         return None
     uncached = {cell for cell in book.uncached if cell[0] == actual}
     table = Table(actual, header_row or 1, headers, positions, [], uncached, schema, problems)
+    table.merged = lambda: book.merged(actual)
     if header_index is None:
         return table
     indexes = list(positions.values())
