@@ -2,6 +2,7 @@
 one recipient for now or for good, drop the connection, trickle its answers, or serve two runs
 of the tool at once."""
 
+import json
 import os
 import subprocess
 import sys
@@ -199,3 +200,78 @@ def test_a_reader_gone_stops_no_run_and_no_email(tmp_path, smtp, data, refused, 
         assert "Warning: sheet 'Games', row 2, column 'Date'" in err
         assert err.endswith(REFUSED if refused else "Sending the emails: done\n"), err
         assert "BrokenPipe" not in err and "Traceback" not in err
+
+
+def test_a_ledger_the_disk_cannot_take_sends_nothing_run_after_run(
+    tmp_path, smtp, capsys, monkeypatch
+):
+    """A full disk (or a folder that takes no new file) where the sent-ledger lives: before,
+    the first email went out, could not be recorded, and went out again at every run; now
+    the ledger is written before the first email, and nothing is sent."""
+    from mahjong_club.mail import ledger
+
+    def full(path, text):
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(ledger, "write_text_atomic", full)
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    for _ in range(3):
+        assert run(tmp_path, sheets, "--send") == 1
+        err = capsys.readouterr().err
+        assert "No space left on device" in err
+    assert inbox.messages == []
+
+
+def test_the_ledger_is_written_twice_a_run_and_each_answer_is_a_journal_line(
+    tmp_path, smtp, data, monkeypatch
+):
+    """A federation's 10,000 emails each rewrote the whole ledger (minutes on an instant
+    server); now it is written before the first email and after the last, each answer in
+    between a flushed line of its journal, which the end folds in and removes."""
+    from mahjong_club.mail import ledger
+
+    writes = []
+    real = ledger.write_text_atomic
+    monkeypatch.setattr(ledger, "write_text_atomic", lambda p, t: writes.append(p) or real(p, t))
+    inbox, port = smtp(refuse_rcpt={"b@example.org": "550 5.1.1 No such user here"})
+    assert run(tmp_path, mail_sheets(port), "--send") == 1
+    assert len(writes) == 2 and len(inbox.messages) == 4
+    (saved,) = (data / "sent-ledgers").glob("*.json")
+    assert not saved.with_suffix(".journal").exists()
+    content = json.loads(saved.read_text())
+    assert sorted(e["to"] for e in content["sent"]) == [
+        "a@example.org",
+        "d@example.org",
+        "e@example.org",
+        "organiser@example.org",
+    ]
+    assert [e["to"] for e in content["refused"]] == ["b@example.org"]
+
+
+def test_a_killed_runs_journal_is_read_and_its_cut_off_line_is_no_answer(tmp_path, smtp, data):
+    """A run killed while sending leaves the ledger as it was before its first email and a
+    journal: the next run reads both, so what the journal records is not sent again; a last
+    line cut off mid-write recorded nothing, so that email is sent (once)."""
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 0
+    (saved,) = (data / "sent-ledgers").glob("*.json")
+    content = json.loads(saved.read_text())
+    by_to = {e["to"]: e for e in content["sent"]}
+    kept = [by_to["a@example.org"], by_to["b@example.org"]]
+    content["sent"] = [
+        e
+        for e in content["sent"]
+        if e["to"] not in {"a@example.org", "b@example.org", "d@example.org"}
+    ]
+    saved.write_text(json.dumps(content))
+    lines = "".join(json.dumps({"sent": e}) + "\n" for e in kept)
+    cut = json.dumps({"sent": by_to["d@example.org"]})[:40]
+    saved.with_suffix(".journal").write_text(lines + cut)
+    inbox.messages.clear()
+    assert run(tmp_path, sheets, "--send") == 0
+    assert addressed_to(inbox) == ["d@example.org"]
+    assert not saved.with_suffix(".journal").exists()
+    assert run(tmp_path, sheets, "--send") == 0
+    assert addressed_to(inbox) == ["d@example.org"]

@@ -14,7 +14,14 @@ version 0.1 kept in the output folder, taken over on the first ``--send``, is st
 
 A run that sends holds the ledger's lock file (an operating-system lock: ``fcntl`` on POSIX,
 ``msvcrt`` on Windows) from before it reads the ledger until it has finished, so two runs at
-once never send the same report twice. The file is rewritten atomically after every email.
+once never send the same report twice. Before its first email it writes the ledger anew (a
+folder or disk that cannot take it then sends nothing, rather than an email it cannot record)
+and opens its journal beside it (``….journal``); each server's answer is one line appended to
+the journal and flushed to disk at once (:meth:`Ledger.record_sent`): a federation's 10,000
+emails each rewriting the whole ledger had made sending take minutes on an instant server.
+When the run ends the journal is folded into the ledger and removed; a journal left by a
+killed run is read after the ledger (a last line cut off mid-write is not an answer, as the
+email it was for was not recorded).
 A ledger that cannot be read (not JSON, nested too deep, larger than :data:`MAX_BYTES`, not the
 shape the tool writes) is an error naming the file that sends nothing; deleting the file starts
 over.
@@ -103,11 +110,17 @@ class Ledger:
         self.season = season
         self.sent: dict[tuple[str, str], dict[str, str]] = {}
         self.refused: dict[tuple[str, str], dict[str, str]] = {}
+        self._journal: int | None = None  # the journal's file, while a run sends
 
     @property
     def lock_path(self) -> Path:
         """The lock file beside the ledger (never replaced, so its lock is stable)."""
         return self.path.with_suffix(".lock")
+
+    @property
+    def journal_path(self) -> Path:
+        """The journal beside the ledger: the answers recorded since it was last written."""
+        return self.path.with_suffix(".journal")
 
     def load(self) -> None:
         """Read the ledger from disk (none yet: empty); :class:`LedgerError` when damaged."""
@@ -128,6 +141,63 @@ class Ledger:
             self.sent[_index(entry["to"], entry["key"])] = entry
         for entry in self._entries(data, "refused", _REFUSED_FIELDS, path):
             self.refused[_index(entry["to"], entry["key"])] = entry
+        self._replay()
+
+    def _replay(self) -> None:
+        """Read the journal a run left (killed before folding it in), after the ledger."""
+        journal = self.journal_path
+        if not journal.exists():
+            return
+        raw = self._bytes(journal)
+        lines = raw.split(b"\n")
+        for number, line in enumerate(lines, start=1):
+            if not line.strip() or (number == len(lines) and not raw.endswith(b"\n")):
+                continue  # the last line cut off mid-write: its email was not recorded
+            self._apply(self._line(line, journal))
+
+    def _line(self, line: bytes, journal: Path) -> dict[str, Any]:
+        """One journal line: ``{"sent": {…}}`` or ``{"refused": {…}}``."""
+        try:
+            data = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise self._damaged(say(texts.LEDGER_NOT_JSON, error=str(exc)), journal) from None
+        kind = next(iter(data), "") if isinstance(data, dict) and len(data) == 1 else ""
+        fields = {"sent": _SENT_FIELDS, "refused": _REFUSED_FIELDS}.get(kind)
+        if fields is None:
+            raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="journal"), journal)
+        (entry,) = self._entries({kind: [data[kind]]}, kind, fields, journal)
+        return {kind: entry}
+
+    def _apply(self, line: dict[str, Any]) -> None:
+        """An answer into the ledger: accepted (no longer refused), or refused for good."""
+        if "sent" in line:
+            entry = dict(line["sent"])
+            legacy = entry.pop("legacy", "") or entry["key"]
+            for index in (_index(entry["to"], entry["key"]), _index(entry["to"], legacy)):
+                self.refused.pop(index, None)
+            self.sent[_index(entry["to"], entry["key"])] = entry
+        else:
+            entry = line["refused"]
+            self.refused[_index(entry["to"], entry["key"])] = entry
+
+    def begin(self) -> None:
+        """Before the first email: the ledger written anew (the journal folded in) and a new
+        journal opened; ``OSError`` when the folder or disk cannot take them: nothing sent."""
+        self._save()
+        self.journal_path.unlink(missing_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0)
+        self._journal = os.open(self.journal_path, flags, 0o644)
+
+    def end(self) -> None:
+        """After the last email: the journal folded into the ledger and removed (if that
+        fails, the next run reads the journal after the ledger)."""
+        journal, self._journal = self._journal, None
+        if journal is None:
+            return
+        os.close(journal)
+        with contextlib.suppress(OSError):
+            self._save()
+            self.journal_path.unlink()
 
     def take_over(self, old: Path) -> None:
         """Adopt the entries of an older version's ledger (``sent-ledger.json`` in an output
@@ -152,15 +222,23 @@ class Ledger:
 
     def record_sent(self, item: Outgoing) -> None:
         """Remember that the server accepted ``item`` (on disk at once)."""
-        for index in _indexes(item):
-            self.refused.pop(index, None)
-        self.sent[_index(item.to, item.key)] = self._entry(item)
-        self._save()
+        self._record({"sent": {**self._entry(item), "legacy": item.legacy_key or item.key}})
 
     def record_refused(self, item: Outgoing, answer: str) -> None:
         """Remember the server's permanent refusal of ``item`` (on disk at once)."""
-        self.refused[_index(item.to, item.key)] = {**self._entry(item), "answer": answer}
-        self._save()
+        self._record({"refused": {**self._entry(item), "answer": answer}})
+
+    def _record(self, line: dict[str, Any]) -> None:
+        """An answer into the ledger, and on disk at once: a line of the journal (flushed)
+        while a run sends (:meth:`begin`), else the whole ledger written anew."""
+        self._apply(line)
+        if self._journal is None:
+            self._save()
+            return
+        data = (json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8")
+        while data:
+            data = data[os.write(self._journal, data) :]
+        os.fsync(self._journal)
 
     @staticmethod
     def _entry(item: Outgoing) -> dict[str, str]:
@@ -176,7 +254,8 @@ class Ledger:
         }
         write_text_atomic(self.path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
-    def _read(self, path: Path, shown: Path | None = None) -> dict[str, Any]:
+    def _bytes(self, path: Path, shown: Path | None = None) -> bytes:
+        """The file's bytes, at most :data:`MAX_BYTES` (a bigger one is damaged)."""
         try:
             with path.open("rb") as handle:
                 raw = handle.read(MAX_BYTES + 1)
@@ -184,6 +263,10 @@ class Ledger:
             raise self._damaged(say(texts.LEDGER_NOT_JSON, error=str(exc)), shown) from None
         if len(raw) > MAX_BYTES:
             raise self._damaged(say(texts.LEDGER_TOO_LARGE, limit=f"{MAX_BYTES:,}"), shown)
+        return raw
+
+    def _read(self, path: Path, shown: Path | None = None) -> dict[str, Any]:
+        raw = self._bytes(path, shown)
         try:
             data = json.loads(raw.decode("utf-8"))
         except RecursionError:

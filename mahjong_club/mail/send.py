@@ -213,7 +213,11 @@ def send_all(
             _load(ledger, take_over)
             todo = _plan(outgoing, ledger, report, resend or retry_refused, resend)
             if todo:
-                _deliver(todo, config, ledger, report, watchdog, progress or Progress())
+                _begin(ledger)
+                try:
+                    _deliver(todo, config, ledger, report, watchdog, progress or Progress())
+                finally:
+                    ledger.end()
     finally:
         watchdog.stop()
     return report
@@ -225,6 +229,16 @@ def _load(ledger: Ledger, take_over: Path | None) -> None:
         ledger.load()
         if take_over is not None:
             ledger.take_over(take_over)
+    except OSError as exc:
+        raise LedgerError(say(texts.LEDGER_UNUSABLE, path=ledger.path.parent, error=exc)) from None
+
+
+def _begin(ledger: Ledger) -> None:
+    """The ledger written anew and its journal opened before the first email: a folder or
+    disk that cannot take them (full, read-only) sends nothing, rather than one email a
+    second time at every run because its sending could not be recorded."""
+    try:
+        ledger.begin()
     except OSError as exc:
         raise LedgerError(say(texts.LEDGER_UNUSABLE, path=ledger.path.parent, error=exc)) from None
 
