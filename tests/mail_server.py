@@ -25,7 +25,8 @@ class Inbox:
     address -> the answer to give it at RCPT TO / at the end of DATA; ``drop_at``: close the
     connection instead of answering that message (counting from 1); ``trickle_at``: answer
     that message with continuation lines, one every 0.05 s, until the client gives up;
-    ``delay``: seconds to wait before accepting each message.
+    ``delay``: seconds to wait before accepting each message; ``refuse_mail``: the answer to
+    every MAIL FROM after that many messages (``(2, "530 5.7.0 Authentication required")``).
     """
 
     def __init__(
@@ -36,6 +37,7 @@ class Inbox:
         drop_at: int | None = None,
         trickle_at: int | None = None,
         delay: float = 0,
+        refuse_mail: tuple[int, str] | None = None,
     ) -> None:
         self.messages: list[EmailMessage] = []
         self.recipients: list[str] = []
@@ -46,7 +48,15 @@ class Inbox:
         self.drop_at = drop_at
         self.trickle_at = trickle_at
         self.delay = delay
+        self.refuse_mail = refuse_mail
         self.data_count = 0
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        if self.refuse_mail is not None and len(self.messages) >= self.refuse_mail[0]:
+            return self.refuse_mail[1]
+        envelope.mail_from = address
+        envelope.mail_options.extend(mail_options)
+        return "250 OK"
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         self.attempts.append(address)

@@ -77,6 +77,10 @@ def test_a_dropped_connection_leaves_the_rest_to_the_next_send(tmp_path, smtp, c
     assert len(dropping.messages) == 2
     assert "sending stopped: the connection to 127.0.0.1 failed or was lost" in err
     assert "not sent: 3 (d@example.org, e@example.org, organiser@example.org)" in err
+    assert (  # the server had d's email when it closed, and never said whether it kept it
+        "the email to d@example.org had been sent when the connection was lost, but the"
+        " server had not confirmed it: it may have arrived, and the next --send sends it again"
+    ) in err
     working, port2 = smtp()
     sheets["Settings"][-1] = ["smtp_port", port2]
     assert run(tmp_path, sheets, "--send") == 0
@@ -275,3 +279,67 @@ def test_a_killed_runs_journal_is_read_and_its_cut_off_line_is_no_answer(tmp_pat
     assert not saved.with_suffix(".journal").exists()
     assert run(tmp_path, sheets, "--send") == 0
     assert addressed_to(inbox) == ["d@example.org"]
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (
+            "530 5.7.0 Authentication required",
+            "127.0.0.1 wants a login before it takes emails (530 5.7.0 Authentication required):"
+            " set SMTP_USER and SMTP_PASSWORD",
+        ),
+        (
+            "421 4.3.2 Service shutting down",
+            "127.0.0.1 takes no more emails for now: 421 4.3.2 Service shutting down",
+        ),
+        (
+            "553 5.7.1 Sender address rejected",
+            "127.0.0.1 refused the sender organiser@example.org: 553 5.7.1 Sender address rejected",
+        ),
+    ],
+)
+def test_why_the_server_takes_no_more_mail_is_said_as_it_is(tmp_path, smtp, capsys, answer, said):
+    """MAIL FROM refused after two emails: a login wanted is not a bad sender address (the
+    organiser is told what to set), nor is a server taking nothing for now."""
+    inbox, port = smtp(refuse_mail=(2, answer))
+    assert run(tmp_path, mail_sheets(port), "--send") == 1
+    err = capsys.readouterr().err
+    assert len(inbox.messages) == 2
+    assert f"sending stopped: {said}" in err
+    assert "not sent: 3" in err
+
+
+def test_a_server_that_turns_the_connection_away_is_heard(tmp_path, capsys):
+    """A greeting that is no 220 (a blocklisted client): nothing is sent, and the greeting is
+    what the organiser reads, not a later answer blaming the sender."""
+    import socket
+    import threading
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    heard: list[bytes] = []
+
+    def serve() -> None:
+        connection, _ = listener.accept()
+        with connection:
+            connection.sendall(b"554 5.7.1 Client host blocked using zen.spamhaus.org\r\n")
+            connection.settimeout(5)
+            while chunk := connection.recv(1024):
+                heard.append(chunk)
+                if b"QUIT" in chunk:
+                    connection.sendall(b"221 bye\r\n")
+                    break
+                connection.sendall(b"503 5.5.1 Bad sequence of commands\r\n")
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert run(tmp_path, mail_sheets(port), "--send") == 1
+    thread.join(10)
+    listener.close()
+    err = capsys.readouterr().err
+    assert (
+        "sending stopped: 127.0.0.1 turned the connection away: 554 5.7.1 Client host blocked"
+        " using zen.spamhaus.org"
+    ) in err
+    assert not any(b"MAIL FROM" in chunk for chunk in heard)

@@ -26,8 +26,8 @@ import ssl
 import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mahjong_club.common.addresses import one_line
 from mahjong_club.common.progress import Progress
@@ -35,9 +35,13 @@ from mahjong_club.mail.compose import Outgoing
 from mahjong_club.mail.config import SMTPS_PORT, SmtpConfig
 from mahjong_club.mail.ledger import Ledger, LedgerError, hold_lock
 from mahjong_club.mail.mime import smtp_bytes
+from mahjong_club.mail.outcome import Refusal, SendReport
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.progress import PROGRESS
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer
 
 
 class OutboxFiles(Mapping[str, bytes]):
@@ -60,58 +64,6 @@ class OutboxFiles(Mapping[str, bytes]):
 def outbox_files(outgoing: Sequence[Outgoing]) -> OutboxFiles:
     """The ``.eml`` files of the outbox."""
     return OutboxFiles(outgoing)
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """The server's no to one email: its answer, and whether it is for good (5xx)."""
-
-    to: str
-    answer: str
-    permanent: bool
-    when: str = ""
-
-
-@dataclass
-class SendReport:
-    """What a send did."""
-
-    ledger: Path
-    sent: list[str] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
-    refused: list[Refusal] = field(default_factory=list)
-    refused_before: list[Refusal] = field(default_factory=list)
-    unusable: list[Outgoing] = field(default_factory=list)
-    unsent: list[str] = field(default_factory=list)
-    stopped: Message | None = None
-
-    @property
-    def complete(self) -> bool:
-        """True when nothing went wrong in this run (earlier refusals are only repeated)."""
-        return not (self.refused or self.unusable or self.unsent or self.stopped)
-
-    def lines(self) -> tuple[list[Message], list[Message]]:
-        """What to tell the organiser: (for stdout, for stderr)."""
-        out = [
-            say(texts.SEND_SUMMARY, sent=len(self.sent), skipped=len(self.skipped)),
-            say(texts.SEND_LEDGER_AT, path=self.ledger),
-        ]
-        err = [
-            say(texts.NOT_SENT_BAD_ADDRESS, name=o.name, problem=o.problem) for o in self.unusable
-        ]
-        for refusal in self.refused:
-            entry = texts.REFUSED_PERMANENTLY if refusal.permanent else texts.REFUSED_FOR_NOW
-            err.append(say(entry, to=refusal.to, answer=refusal.answer))
-        for refusal in self.refused_before:
-            err.append(
-                say(texts.REFUSED_BEFORE, to=refusal.to, answer=refusal.answer, when=refusal.when)
-            )
-        if self.stopped is not None:
-            names = ", ".join(self.unsent)
-            err.append(
-                say(texts.SEND_STOPPED, reason=self.stopped, count=len(self.unsent), names=names)
-            )
-        return out, err
 
 
 class _Stop(Exception):
@@ -173,10 +125,18 @@ def _shut(sock: socket.socket) -> None:
 
 
 class _Session(smtplib.SMTP):
-    """An SMTP connection whose socket the watchdog can shut down."""
+    """An SMTP connection whose socket the watchdog can shut down, and which knows when the
+    end of an email's data has gone out (its delivery is then uncertain until the server
+    confirms it)."""
 
     watchdog: Watchdog | None = None
     _host: str  # smtplib's: the name STARTTLS checks the certificate against
+    data_ended = False
+
+    def send(self, s: ReadableBuffer | str) -> None:
+        super().send(s)
+        if isinstance(s, bytes) and s.endswith(b"\r\n.\r\n"):
+            self.data_ended = True  # what smtplib sends last of an email: its end of data
 
     def _get_socket(self, host: str, port: int, timeout: float) -> socket.socket:
         # smtplib's own hook (SMTP_SSL and LMTP override it too); typeshed leaves it out
@@ -290,6 +250,8 @@ def _deliver(
         report.stopped = stop.reason
     except (smtplib.SMTPException, OSError) as exc:
         report.stopped = _reason(exc, config, watchdog)
+        if pending and session.data_ended:  # lost before the server said it had it
+            report.uncertain = pending[0].to
     finally:
         report.unsent = [item.to for item in pending]
         _close(session)
@@ -309,8 +271,12 @@ def _open(config: SmtpConfig, watchdog: Watchdog) -> _Session:
 
 
 def _login(session: _Session, config: SmtpConfig) -> None:
-    """Connect, greet, encrypt when offered, and log in when there are credentials."""
-    session.connect(config.host, config.port)
+    """Connect, greet, encrypt when offered, and log in when there are credentials; a server
+    whose greeting is no 220 (``554 … blocked``) has turned the run away, and says why."""
+    code, greeting = session.connect(config.host, config.port)
+    if code != 220:
+        answer = _answer(code, greeting)
+        raise _Stop(say(texts.STOP_GREETING, host=config.host, answer=answer))
     session.ehlo()
     encrypted = config.port == SMTPS_PORT
     if not encrypted and session.has_extn("starttls"):
@@ -329,12 +295,11 @@ def _login(session: _Session, config: SmtpConfig) -> None:
 
 def _send_one(session: _Session, item: Outgoing, config: SmtpConfig) -> Refusal | None:
     """Send one email; the server's refusal of this one recipient or of its content, or None."""
+    session.data_ended = False
     try:
         session.sendmail(item.sender, [item.recipient], smtp_bytes(item.data))
     except smtplib.SMTPSenderRefused as exc:
-        answer = _answer(exc.smtp_code, exc.smtp_error)
-        reason = say(texts.STOP_SENDER_REFUSED, host=config.host, sender=item.sender, answer=answer)
-        raise _Stop(reason) from None
+        raise _Stop(_sender_refused(exc, item, config)) from None
     except smtplib.SMTPRecipientsRefused as exc:
         code, text = next(iter(exc.recipients.values()), (0, b""))
         return Refusal(item.to, _answer(code, text), permanent=500 <= code < 600)
@@ -342,6 +307,18 @@ def _send_one(session: _Session, item: Outgoing, config: SmtpConfig) -> Refusal 
         answer = _answer(exc.smtp_code, exc.smtp_error)
         return Refusal(item.to, answer, permanent=500 <= exc.smtp_code < 600)
     return None
+
+
+def _sender_refused(exc: smtplib.SMTPSenderRefused, item: Outgoing, config: SmtpConfig) -> Message:
+    """Why the server would not take the next email from the sender: it wants a login
+    (530), it takes nothing for now (4xx: the next ``--send`` sends the rest), or it refuses
+    the sender address."""
+    answer = _answer(exc.smtp_code, exc.smtp_error)
+    if exc.smtp_code == 530:
+        return say(texts.STOP_LOGIN_NEEDED, host=config.host, answer=answer)
+    if 400 <= exc.smtp_code < 500:
+        return say(texts.STOP_FOR_NOW, host=config.host, answer=answer)
+    return say(texts.STOP_SENDER_REFUSED, host=config.host, sender=item.sender, answer=answer)
 
 
 def _record(item: Outgoing, refusal: Refusal | None, ledger: Ledger, report: SendReport) -> None:
@@ -362,9 +339,16 @@ def _record(item: Outgoing, refusal: Refusal | None, ledger: Ledger, report: Sen
 
 
 def _answer(code: int, text: bytes | str) -> str:
-    """The server's answer as one line: ``550 5.1.1 No such user``."""
+    """The server's answer as one line: ``550 5.1.1 No such user``; an answer that is no
+    SMTP reply (no code: smtplib has kept its text from the fifth character) is said so.
+
+    >>> _answer(550, b"5.1.1 No such user"), _answer(-1, b"age!!")
+    ('550 5.1.1 No such user', 'an answer that is no SMTP reply (…age!!)')
+    """
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
+    if code < 0:
+        return one_line(str(say(texts.NOT_AN_ANSWER, text=f"…{text}")))
     return one_line(f"{code} {text}")
 
 

@@ -163,6 +163,35 @@ STOP_SERVER_ANSWER = entry(
     en="{host} answered {answer}",
     da="{host} svarede {answer}",
 )
+STOP_GREETING = entry(
+    "mail.stop_greeting",
+    en="{host} turned the connection away: {answer}",
+    da="{host} afviste forbindelsen: {answer}",
+)
+STOP_LOGIN_NEEDED = entry(
+    "mail.stop_login_needed",
+    en="{host} wants a login before it takes emails ({answer}): set SMTP_USER and"
+    " SMTP_PASSWORD (see the README's mail settings), then --send again",
+    da="{host} kræver et login, før den modtager e-mails ({answer}): sæt SMTP_USER og"
+    " SMTP_PASSWORD (se README'ens mailindstillinger), og kør --send igen",
+)
+STOP_FOR_NOW = entry(
+    "mail.stop_for_now",
+    en="{host} takes no more emails for now: {answer}",
+    da="{host} modtager ikke flere e-mails lige nu: {answer}",
+)
+NOT_AN_ANSWER = entry(
+    "mail.not_an_answer",
+    en="an answer that is no SMTP reply ({text})",
+    da="et svar, der ikke er et SMTP-svar ({text})",
+)
+DELIVERY_UNCERTAIN = entry(
+    "mail.delivery_uncertain",
+    en="the email to {to} had been sent when the connection was lost, but the server had not"
+    " confirmed it: it may have arrived, and the next --send sends it again",
+    da="e-mailen til {to} var sendt, da forbindelsen blev afbrudt, men serveren havde ikke"
+    " bekræftet den: den kan være kommet frem, og næste --send sender den igen",
+)
 STOP_SENDER_REFUSED = entry(
     "mail.stop_sender_refused",
     en="{host} refused the sender {sender}: {answer}",

@@ -33,7 +33,8 @@ from mahjong_club.common.text import safe_file_name
 from mahjong_club.mail.compose import Outgoing
 from mahjong_club.mail.config import check_smtp
 from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
-from mahjong_club.mail.send import SendReport, send_all
+from mahjong_club.mail.outcome import SendReport
+from mahjong_club.mail.send import send_all
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.serve import SERVE
 from mahjong_club.messages.terminal import ROLLS, SUBSTITUTABLE, counted
