@@ -343,3 +343,45 @@ def test_a_server_that_turns_the_connection_away_is_heard(tmp_path, capsys):
         " using zen.spamhaus.org"
     ) in err
     assert not any(b"MAIL FROM" in chunk for chunk in heard)
+
+
+def test_ctrl_c_while_sending_lists_what_was_not_sent(tmp_path, smtp, capsys, monkeypatch):
+    """Ctrl-C during the third email: no traceback; what was sent is recorded, the rest is
+    listed, the status is 130; the next --send sends only the rest."""
+    from mahjong_club.mail import send
+
+    real, seen = send._send_one, []
+
+    def interrupted(session, item, config):
+        seen.append(item.to)
+        if len(seen) == 3:
+            raise KeyboardInterrupt
+        return real(session, item, config)
+
+    monkeypatch.setattr(send, "_send_one", interrupted)
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 130
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert (
+        "Error: sending stopped: you stopped it (Ctrl-C); not sent: 3 (d@example.org,"
+        " e@example.org, organiser@example.org)"
+    ) in err
+    monkeypatch.setattr(send, "_send_one", real)
+    assert run(tmp_path, sheets, "--send") == 0
+    assert sorted(inbox.recipients) == EVERYONE  # every one exactly once
+
+
+def test_ctrl_c_before_anything_is_written_says_so(tmp_path, capsys, monkeypatch):
+    from mahjong_club.cli import process
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(process, "compute", interrupted)
+    assert run(tmp_path, mail_sheets(25), "--send") == 130
+    err = capsys.readouterr().err
+    assert err.startswith("Stopped (Ctrl-C). The output folder shows the previous results")
+    assert "Traceback" not in err
+    assert not (tmp_path / "out").exists()

@@ -19,6 +19,8 @@ from mahjong_club.cli import draw as draw_cli
 from mahjong_club.cli import ending, process, streams
 from mahjong_club.cli import score_hand as score_hand_cli
 from mahjong_club.cli import watch as watch_cli
+from mahjong_club.messages import terminal as texts
+from mahjong_club.messages.core import say
 
 #: Subcommands besides processing a workbook: name -> its main(argv) -> exit status.
 SUBCOMMANDS = {
@@ -51,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # a write that went around the streams (none known): as before
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - stays open until exit
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: no traceback; the outputs are whole (publish)
+        print(say(texts.INTERRUPTED), file=sys.stderr)
+        return process.INTERRUPTED
     except Exception as exc:  # an internal error: say so plainly, never half-write
         if args.verbose:
             traceback.print_exc()

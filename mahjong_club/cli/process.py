@@ -50,6 +50,9 @@ from mahjong_club.reading.cells import CellError, parse_date
 from mahjong_club.reading.tables import WorkbookError
 from mahjong_club.terminal import hands_breakdown_text
 
+#: The exit status of a run stopped with Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
+
 EXAMPLE = """\
 example:
   python process.py sample_sheets/season.xlsx
@@ -64,7 +67,8 @@ example:
       the classical calculator for one hand (see: python process.py score-hand --help)
 
 exit status: 0 success (warnings go to the Problems sheet and stderr), 1 the workbook has
-errors (all listed on stderr, nothing written), 2 usage error."""
+errors (all listed on stderr, nothing written) or, with --send, an email was not sent (each
+listed on stderr; everything else written), 2 usage error, 130 stopped with Ctrl-C."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -351,7 +355,7 @@ def send(
         print(printable(str(line)))
     for line in err:
         print(f"Error: {printable(str(line))}", file=sys.stderr)
-    return 0 if report.complete else 1
+    return INTERRUPTED if report.interrupted else 0 if report.complete else 1
 
 
 #: The most problems the terminal lists; one more line says how many more there are. A

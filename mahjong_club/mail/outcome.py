@@ -36,6 +36,7 @@ class SendReport:
     stopped: Message | None = None
     #: The email whose data the server had when the connection was lost, unconfirmed.
     uncertain: str = ""
+    interrupted: bool = False  # stopped by Ctrl-C (the command then ends with status 130)
 
     @property
     def complete(self) -> bool:

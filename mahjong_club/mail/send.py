@@ -252,6 +252,10 @@ def _deliver(
         report.stopped = _reason(exc, config, watchdog)
         if pending and session.data_ended:  # lost before the server said it had it
             report.uncertain = pending[0].to
+    except KeyboardInterrupt:  # Ctrl-C: what was sent is recorded; the rest is listed
+        report.stopped, report.interrupted = say(texts.STOP_INTERRUPTED), True
+        if pending and session.data_ended:
+            report.uncertain = pending[0].to
     finally:
         report.unsent = [item.to for item in pending]
         _close(session)

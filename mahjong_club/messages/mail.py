@@ -163,6 +163,11 @@ STOP_SERVER_ANSWER = entry(
     en="{host} answered {answer}",
     da="{host} svarede {answer}",
 )
+STOP_INTERRUPTED = entry(
+    "mail.stop_interrupted",
+    en="you stopped it (Ctrl-C)",
+    da="du stoppede den (Ctrl-C)",
+)
 STOP_GREETING = entry(
     "mail.stop_greeting",
     en="{host} turned the connection away: {answer}",

@@ -42,6 +42,14 @@ def counted(count: int, noun: tuple[Entry, Entry]) -> Message:
     return say(noun[0]) if count == 1 else say(noun[1], count=count)
 
 
+INTERRUPTED = entry(
+    "terminal.interrupted",
+    en="Stopped (Ctrl-C). The output folder shows the previous results or this run's, each"
+    " complete; what was sent is recorded, and the next --send sends the rest.",
+    da="Stoppet (Ctrl-C). Outputmappen viser de forrige resultater eller denne kørsels, hver"
+    " for sig komplette; det sendte er noteret, og næste --send sender resten.",
+)
+
 # What was written.
 WROTE = entry("terminal.wrote", en="Wrote {path}", da="Skrev {path}")
 WROTE_EXPORT = entry(
