@@ -240,6 +240,7 @@ def site_view(run: Run) -> SiteView:
     site = build_site(run.season, run.result(STANDINGS), warnings)
     site.tournament = run.season.tournament
     site.addresses = {name: p.email for name, p in run.season.players.items() if p.email}
+    site.unusable = {n: p.unusable_email for n, p in run.season.players.items() if p.unusable_email}
     for capability, result in run.results():
         site.add_sections(capability.player_sections(run, result, site))
         site.organiser_sections.extend(capability.organiser_sections(run, result, site))

@@ -152,7 +152,7 @@ def test_a_control_character_in_an_address_is_a_located_warning(tmp_path, smtp, 
     inbox, port = smtp()
     sheets = mail_sheets(port)
     sheets["Players"][4][1] = written  # D; calamine decodes Excel's _x001B_ to ESC
-    assert run(tmp_path, sheets, "--send") == 0
+    assert run(tmp_path, sheets, "--send") == 1  # D gets no email: listed as not sent
     err = capsys.readouterr().err
     shown = written.replace("_x001B_", "\\x1b")
     assert (
@@ -160,6 +160,7 @@ def test_a_control_character_in_an_address_is_a_located_warning(tmp_path, smtp, 
         " address; no email goes to 'D'"
     ) in err
     assert "\x1b" not in err
+    assert f"Error: no email to 'D': '{shown}' cannot be used as an email address" in err
     assert addressed_to(inbox) == [a for a in EVERYONE if a != "d@example.org"]
     assert not list((tmp_path / "out/outbox").glob("*-player-d.eml"))
 

@@ -385,3 +385,29 @@ def test_ctrl_c_before_anything_is_written_says_so(tmp_path, capsys, monkeypatch
     assert err.startswith("Stopped (Ctrl-C). The output folder shows the previous results")
     assert "Traceback" not in err
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("written", "why"),
+    [
+        ("b@example.org;", "'example.org;' after '@' is not a domain name like example.org"),
+        ("b@example.org, d@example.org", "the part before '@' must be plain letters, digits"),
+        ("bø@example.org", "the part before '@' must be plain letters, digits and signs"),
+        ("b@example.org.", "it is not a plain address (ASCII letters, one @, a domain like"),
+    ],
+)
+def test_an_address_no_email_can_go_to_is_listed_as_not_sent(tmp_path, smtp, capsys, written, why):
+    """site-and-email.md: an address the tool cannot put into an email is listed as not
+    sent, with the reason (it was only a warning when read, and --send said all was well,
+    status 0, with -q nothing at all)."""
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    sheets["Players"][2][1] = written
+    assert run(tmp_path, sheets, "--send", "-q") == 1
+    err = capsys.readouterr().err
+    assert f"Error: no email to 'B': {written!r} cannot be used as an email address: {why}" in err
+    assert "correct the Email in the Players sheet" in err
+    assert "b@example.org" not in inbox.recipients
+    assert len(inbox.messages) == 4  # the others are sent
+    assert run(tmp_path, sheets, "--send", "-q") == 1  # said again while it is not corrected
+    assert len(inbox.messages) == 4

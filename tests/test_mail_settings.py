@@ -238,11 +238,16 @@ def test_an_address_no_header_can_hold_is_reported_and_the_rest_sent(tmp_path, s
     inbox, port = smtp()
     sheets = mail_sheets(port)
     sheets["Players"][4][1] = "d@example.org;"  # D: a stray sign after the address
-    assert run(tmp_path, sheets, "--send") == 0  # a warning when the workbook is read
+    assert run(tmp_path, sheets, "--send") == 1  # a warning when read, not sent when sending
     err = capsys.readouterr().err
     assert (
         "Warning: sheet 'Players', row 5, column 'Email': 'd@example.org;' does not look like"
         " an email address; no email goes to 'D'"
+    ) in err
+    assert (
+        "Error: no email to 'D': 'd@example.org;' cannot be used as an email address:"
+        " 'example.org;' after '@' is not a domain name like example.org; correct the Email in"
+        " the Players sheet"
     ) in err
     assert addressed_to(inbox) == [a for a in EVERYONE if a != "d@example.org"]
     assert not list((tmp_path / "out/outbox").glob("*-player-d.eml"))

@@ -259,6 +259,18 @@ def test_send_to_a_real_server_once_whatever_is_clicked(client, tmp_path):
         assert len(inbox.messages) == 5
 
 
+def test_the_drop_pages_sending_lists_an_address_no_email_can_go_to(client, tmp_path):
+    with servers() as start:
+        inbox, port = start()
+        sheets = mail_sheets(port)
+        sheets["Players"][2][1] = "b@example.org;"
+        url, _ = processed(client, write_workbook(tmp_path / "s.xlsx", sheets).read_bytes())
+        sent = text_of(client.post(f"{url}send", follow_redirects=True))
+        assert "Emails sent: 4; already sent before: 0" in sent
+        assert "no email to 'B': 'b@example.org;' cannot be used as an email address" in sent
+        assert "b@example.org" not in inbox.recipients
+
+
 def test_a_tournament_s_ema_submission_is_there_to_download(client):
     """The command writes the EMA results export beside the workbook; the drop page offers
     it too (it had no link to it, and the site's zip has no CSV)."""

@@ -25,7 +25,7 @@ from mahjong_club.common.problems import Problem, Problems
 from mahjong_club.common.progress import Progress
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import printable, safe_file_name
-from mahjong_club.mail.compose import Outgoing
+from mahjong_club.mail.compose import Outgoing, unusable_addresses
 from mahjong_club.mail.config import SmtpConfig, check_smtp
 from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
 from mahjong_club.mail.send import send_all
@@ -243,7 +243,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if config is None:
         return 0
-    return send(outputs.emails, result.season.settings, config, out_dir, args)
+    unusable = unusable_addresses(outputs.site.unusable) if outputs.site else []
+    return send(outputs.emails, result.season.settings, config, out_dir, args, unusable)
 
 
 #: What :func:`make` made: the run, its outputs, where they were written (None for a dry run)
@@ -330,8 +331,10 @@ def send(
     config: SmtpConfig,
     out_dir: Path,
     args: argparse.Namespace,
+    unusable: list[tuple[str, Message]] | None = None,
 ) -> int:
-    """Send the emails, last of all; 1 when any was refused or not sent (see the ledger)."""
+    """Send the emails, last of all; 1 when any was refused or not sent (see the ledger), or
+    an address could not be used (``unusable``: who, and why)."""
     path = ledger_path(data_folder(os.environ), settings.club, settings.season)
     ledger = Ledger(path, settings.club, settings.season)
     long_work = len(outgoing) >= progress_display.MANY_EMAILS
@@ -346,6 +349,7 @@ def send(
                 retry_refused=args.retry_refused,
                 take_over=out_dir / "sent-ledger.json",
                 progress=progress,
+                unusable=unusable or [],
             )
     except LedgerError as exc:
         print(f"Error: {printable(str(exc.message))}", file=sys.stderr)

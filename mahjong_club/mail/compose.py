@@ -29,6 +29,7 @@ import email
 import email.policy
 import hashlib
 import zlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -175,6 +176,22 @@ def _subject(site: SiteView, kind: str) -> str:
     if date:
         return t(f"email_subject_{kind}", club=club, date=date)
     return t(f"email_subject_{kind}_undated", club=club)
+
+
+def unusable_addresses(addresses: Mapping[str, str]) -> list[tuple[str, Message]]:
+    """Who gets no email because their ``Players`` address cannot be used (a warning said
+    so when it was read: :attr:`~mahjong_club.site.views.SiteView.unusable`), and why: a
+    ``--send`` lists them as not sent.
+
+    >>> [(name, str(why)) for name, why in unusable_addresses({"Bo": "bo@example.org;"})]
+    [('Bo', "'bo@example.org;' cannot be used as an email address: 'example.org;' after '@' \
+is not a domain name like example.org")]
+    """
+    found = []
+    for name, address in addresses.items():
+        problem = address_problem(address) or say(texts.ADDRESS_NOT_PLAIN)
+        found.append((name, say(texts.ADDRESS_UNUSABLE, address=address, problem=problem)))
+    return found
 
 
 def _people(site: SiteView) -> list[PlayerView]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mahjong_club.mail.compose import Outgoing
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
 
@@ -31,7 +30,8 @@ class SendReport:
     skipped: list[str] = field(default_factory=list)
     refused: list[Refusal] = field(default_factory=list)
     refused_before: list[Refusal] = field(default_factory=list)
-    unusable: list[Outgoing] = field(default_factory=list)
+    #: Who gets no email, and why: the address cannot be used (name, the reason).
+    unusable: list[tuple[str, Message]] = field(default_factory=list)
     unsent: list[str] = field(default_factory=list)
     stopped: Message | None = None
     #: The email whose data the server had when the connection was lost, unconfirmed.
@@ -50,7 +50,8 @@ class SendReport:
             say(texts.SEND_LEDGER_AT, path=self.ledger),
         ]
         err = [
-            say(texts.NOT_SENT_BAD_ADDRESS, name=o.name, problem=o.problem) for o in self.unusable
+            say(texts.NOT_SENT_BAD_ADDRESS, name=name, problem=problem)
+            for name, problem in self.unusable
         ]
         for refusal in self.refused:
             entry = texts.REFUSED_PERMANENTLY if refusal.permanent else texts.REFUSED_FOR_NOW

@@ -159,14 +159,17 @@ def send_all(
     retry_refused: bool = False,
     take_over: Path | None = None,
     progress: Progress | None = None,
+    unusable: Sequence[tuple[str, Message]] = (),
 ) -> SendReport:
     """Send every email the ledger does not have, holding the ledger's lock meanwhile.
 
     :class:`~mahjong_club.mail.ledger.LedgerError` (damaged, busy, no folder): nothing sent.
     ``take_over`` is an older version's ledger to adopt first. Each email is a step of
-    ``progress`` (its address the item), once it is known which are to be sent.
+    ``progress`` (its address the item), once it is known which are to be sent. ``unusable``
+    are the people with an address no email can go to (:func:`~mahjong_club.mail.compose.
+    unusable_addresses`): listed as not sent, with the reason.
     """
-    report = SendReport(ledger.path)
+    report = SendReport(ledger.path, unusable=list(unusable))
     watchdog = Watchdog(config.deadline)
     try:
         with hold_lock(ledger.lock_path, watchdog.remaining()):
@@ -213,7 +216,7 @@ def _plan(
         if not item.to:
             continue
         if item.problem is not None:
-            report.unusable.append(item)
+            report.unusable.append((item.name, item.problem))
         elif not resend and ledger.has_sent(item):
             report.skipped.append(item.to)
         elif refusal is not None and not retry:

@@ -20,6 +20,11 @@ ADDRESS_UNUSABLE = entry(
     en="{address!r} cannot be used as an email address: {problem}",
     da="{address!r} kan ikke bruges som e-mailadresse: {problem}",
 )
+ADDRESS_NOT_PLAIN = entry(
+    "mail.address_not_plain",
+    en="it is not a plain address (ASCII letters, one @, a domain like example.org)",
+    da="den er ikke en almindelig adresse (ASCII-bogstaver, ét @, et domæne som example.org)",
+)
 ADDRESS_NO_AT = entry(
     "mail.address_no_at",
     en="there is no '@' in it",

@@ -34,6 +34,9 @@ class PlayerInfo:
     #: makes whole tables; ranked like everyone, marked in the EMA submission (the EMA does
     #: not rank their result).
     substitute: bool = False
+    #: The ``Email`` as written when it cannot be used (a warning said so): no email goes
+    #: there, and a ``--send`` lists the player as not sent to, with the reason.
+    unusable_email: str = ""
 
 
 @dataclass(frozen=True)

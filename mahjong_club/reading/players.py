@@ -66,13 +66,14 @@ def read_players(book: Workbook, problems: Problems) -> dict[str, PlayerInfo]:
             _report_twice(row, written, known)
             continue
         name = names.resolve(row, PLAYER, written) or written
-        if email and not looks_like_email(email):
+        unusable = email if email and not looks_like_email(email) else ""
+        if unusable:
             row.warning(EMAIL, texts.EMAIL_INVALID, email=email, name=name)
             email = ""
         _check_ema(row, name, ema, country, numbers)
         substitute = row.value(SUBSTITUTE) or False
         players[name] = PlayerInfo(
-            name, email, rating, ema, country, team, club, row.number, substitute
+            name, email, rating, ema, country, team, club, row.number, substitute, unusable
         )
     return players
 

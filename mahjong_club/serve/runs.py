@@ -30,7 +30,7 @@ from mahjong_club.common.problems import Problem, Problems
 from mahjong_club.common.progress import STAGES, Progress, Stage, Step
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import safe_file_name
-from mahjong_club.mail.compose import Outgoing
+from mahjong_club.mail.compose import Outgoing, unusable_addresses
 from mahjong_club.mail.config import check_smtp
 from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
 from mahjong_club.mail.outcome import SendReport
@@ -306,8 +306,11 @@ def send(
     config, problems = check_smtp(settings, os.environ)
     if config is None:
         return None, problems
+    site = result.outputs.site if result.outputs is not None else None
+    unusable = unusable_addresses(site.unusable) if site is not None else []
+    ledger = _ledger(settings)
     try:
-        return send_all(result.emails, config, _ledger(settings), progress=progress), []
+        return send_all(result.emails, config, ledger, progress=progress, unusable=unusable), []
     except LedgerError as exc:
         return None, [exc.message]
 

@@ -341,6 +341,8 @@ class SiteView:
     tournament: bool = False
     #: Every address of the ``Players`` sheet, by player name (for the emails).
     addresses: Mapping[str, str] = field(default_factory=dict)
+    #: The addresses that cannot be used, by name (the email is made, never sent: listed).
+    unusable: Mapping[str, str] = field(default_factory=dict)
     #: People a capability has something for who are not division members (a signed-up
     #: player's place next season, a Duplicate player's result): they get an email with only
     #: their sections, and no page.
