@@ -271,6 +271,23 @@ def test_the_drop_pages_sending_lists_an_address_no_email_can_go_to(client, tmp_
         assert "b@example.org" not in inbox.recipients
 
 
+def test_an_email_refused_for_good_is_not_offered_again(client, tmp_path):
+    """After the server refused b's address for good, the confirmation neither counts nor
+    lists b (the page, unlike the command line, has no --retry-refused): it says so."""
+    with servers() as start:
+        inbox, port = start(refuse_rcpt={"b@example.org": "550 5.1.1 No such user here"})
+        path = write_workbook(tmp_path / "season.xlsx", mail_sheets(port))
+        url, _ = processed(client, path.read_bytes())
+        client.post(f"{url}send", follow_redirects=True)
+        assert len(inbox.messages) == 4
+        again = text_of(client.get(f"{url}send"))
+        assert (
+            "1 email refused for good by the server before is not sent again (b@example.org):"
+            " correct the address in the Players sheet"
+        ) in again
+        assert "Every email was sent before" not in again and "Send 1 email" not in again
+
+
 def test_a_tournament_s_ema_submission_is_there_to_download(client):
     """The command writes the EMA results export beside the workbook; the drop page offers
     it too (it had no link to it, and the site's zip has no CSV)."""

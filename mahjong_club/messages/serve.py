@@ -169,6 +169,15 @@ SERVE: dict[str, Entry] = {
         en="{count} were sent before and are not sent again.",
         da="{count} er sendt før og sendes ikke igen.",
     ),
+    "send_refused_before": _serve(
+        "send_refused_before",
+        en="{count} {count:email|emails} refused for good by the server before {count:is|are}"
+        " not sent again"
+        " ({names}): correct the address in the Players sheet (a new address is a new email).",
+        da="{count} {count:e-mail|e-mails} afvist for altid af serveren før sendes ikke igen"
+        " ({names}): ret adressen"
+        " i arket Players (en ny adresse er en ny e-mail).",
+    ),
     "send_nothing": _serve(
         "send_nothing",
         en="Every email was sent before: there is nothing to send.",

@@ -268,6 +268,8 @@ class SendPlan:
     todo: list[Outgoing]
     before: int
     problem: Message | None = None
+    #: Refused for good by the server before: not sent again, not among ``todo``.
+    refused: list[Outgoing] = field(default_factory=list)
 
     @property
     def recipients(self) -> int:
@@ -295,7 +297,10 @@ def send_plan(result: RunResult) -> SendPlan:
         return SendPlan([], 0, exc.message)
     usable = [o for o in result.emails if o.problem is None]
     todo = [o for o in usable if not ledger.has_sent(o)]
-    return SendPlan(todo, len(usable) - len(todo))
+    # refused for good before: not sent again (the page has no --retry-refused), said apart
+    refused = [o for o in todo if ledger.refusal(o) is not None]
+    todo = [o for o in todo if ledger.refusal(o) is None]
+    return SendPlan(todo, len(usable) - len(todo) - len(refused), refused=refused)
 
 
 def send(
