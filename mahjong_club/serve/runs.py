@@ -37,11 +37,9 @@ from mahjong_club.mail.outcome import SendReport
 from mahjong_club.mail.send import send_all
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.serve import SERVE
-from mahjong_club.messages.terminal import ROLLS, SUBSTITUTABLE, counted
 from mahjong_club.model import Settings
 from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.pipeline import (
-    Actions,
     Outputs,
     Written,
     actions_of,
@@ -52,6 +50,7 @@ from mahjong_club.pipeline import (
 )
 from mahjong_club.reading.cells import CellError, parse_date
 from mahjong_club.reading.tables import WorkbookError
+from mahjong_club.serve.actions import drop_actions
 
 #: How many runs the drop page keeps (their folders); an older one is removed.
 KEPT = 10
@@ -220,30 +219,6 @@ def _run(source: Path, out_dir: Path, options: Options, result: RunResult) -> No
         return
     result.settings, result.outputs, result.written = season.settings, outputs, written
     result.actions = drop_actions(actions_of(run))
-
-
-def drop_actions(todo: Actions) -> list[Message]:
-    """What the run leaves for the organiser to do, most urgent first, worded for the drop
-    page (a dice seed instead of ``--roll-dice``, the downloaded workbook instead of a path);
-    emails are not among them: the results page has the button to send them."""
-    found: list[Message] = []
-    for action in todo.dice:
-        needed = action.needed
-        key = "action_dice_decides" if action.decides else "action_dice_needed"
-        found.append(
-            say(
-                SERVE[key],
-                division=action.division,
-                players=", ".join(needed.players),
-                round=needed.round,
-                missing=", ".join(needed.missing),
-            )
-        )
-    if todo.new_dice:
-        found.append(say(SERVE["action_copy_dice"], rolls=counted(todo.new_dice, ROLLS)))
-    if todo.substitutable:
-        found.append(say(SUBSTITUTABLE, players=", ".join(todo.substitutable)))
-    return found
 
 
 def _ordered(problems: Problems) -> list[Problem]:
