@@ -359,6 +359,8 @@ def send(
         print(printable(str(line)))
     for line in err:
         print(f"Error: {printable(str(line))}", file=sys.stderr)
+    for line in report.reminders():  # an earlier run's refusal: this run's status stays 0
+        print(f"Warning: {printable(str(line))}", file=sys.stderr)
     return INTERRUPTED if report.interrupted else 0 if report.complete else 1
 
 

@@ -56,10 +56,6 @@ class SendReport:
         for refusal in self.refused:
             entry = texts.REFUSED_PERMANENTLY if refusal.permanent else texts.REFUSED_FOR_NOW
             err.append(say(entry, to=refusal.to, answer=refusal.answer))
-        for refusal in self.refused_before:
-            err.append(
-                say(texts.REFUSED_BEFORE, to=refusal.to, answer=refusal.answer, when=refusal.when)
-            )
         if self.stopped is not None:
             names = ", ".join(self.unsent)
             err.append(
@@ -68,3 +64,11 @@ class SendReport:
         if self.uncertain:
             err.append(say(texts.DELIVERY_UNCERTAIN, to=self.uncertain))
         return out, err
+
+    def reminders(self) -> list[Message]:
+        """The refusals for good of earlier runs, said again (a warning: nothing went wrong
+        in this run, whose status they do not change)."""
+        return [
+            say(texts.REFUSED_BEFORE, to=r.to, answer=r.answer, when=r.when)
+            for r in self.refused_before
+        ]

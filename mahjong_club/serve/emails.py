@@ -111,6 +111,7 @@ def _send_routes(app: Flask, pages: Pages, kept: Callable[[str], RunResult], wai
             return working.working_page(pages, title, sending.progress, ("send",), url + "sent/")
         report = sending.report
         out, err = report.lines() if report is not None else ([], sending.problems)
+        notes = report.reminders() if report is not None else []
         status = 409 if report is None else 200 if report.complete else 502
         return pages.render(
             "sent.html",
@@ -119,6 +120,7 @@ def _send_routes(app: Flask, pages: Pages, kept: Callable[[str], RunResult], wai
             url=url,
             out=[pages.say(m) for m in out],
             err=[pages.say(m) for m in err],
+            notes=[pages.say(m) for m in notes],
         )
 
     @app.get("/<token>/run/<run_id>/sent/events")

@@ -80,5 +80,6 @@ class ProblemMail:
             LOG.info(say(texts.MAILED_BEFORE, name=name, to=self.to))
         else:
             _, problems = report.lines()
+            problems += report.reminders()
             reason = "; ".join(str(p) for p in problems) or str(report.stopped)
             LOG.warning(say(texts.MAIL_FAILED, name=name, to=self.to, reason=reason))
