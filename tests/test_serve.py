@@ -278,8 +278,13 @@ def test_an_email_refused_for_good_is_not_offered_again(client, tmp_path):
         inbox, port = start(refuse_rcpt={"b@example.org": "550 5.1.1 No such user here"})
         path = write_workbook(tmp_path / "season.xlsx", mail_sheets(port))
         url, _ = processed(client, path.read_bytes())
-        client.post(f"{url}send", follow_redirects=True)
+        sent = text_of(client.post(f"{url}send", follow_redirects=True))
         assert len(inbox.messages) == 4
+        assert (  # worded for the page: no command-line option to suggest
+            "the server refused the email to b@example.org: 550 5.1.1 No such user here; it is"
+            " not sent again"
+        ) in sent
+        assert "--" not in sent
         again = text_of(client.get(f"{url}send"))
         assert (
             "1 email refused for good by the server before is not sent again (b@example.org):"

@@ -43,32 +43,40 @@ class SendReport:
         """True when nothing went wrong in this run (earlier refusals are only repeated)."""
         return not (self.refused or self.unusable or self.unsent or self.stopped)
 
-    def lines(self) -> tuple[list[Message], list[Message]]:
-        """What to tell the organiser: (for stdout, for stderr)."""
+    def lines(self, page: bool = False) -> tuple[list[Message], list[Message]]:
+        """What to tell the organiser: (for stdout, for stderr); ``page``: worded for the
+        drop page, which offers no ``--resend`` nor ``--retry-refused``."""
+        resend = "" if page else say(texts.RESEND_HINT)
+        retry = "" if page else say(texts.RETRY_HINT)
+        then = say(texts.NEXT_SENDING if page else texts.NEXT_SEND)
         out = [
-            say(texts.SEND_SUMMARY, sent=len(self.sent), skipped=len(self.skipped)),
+            say(texts.SEND_SUMMARY, sent=len(self.sent), skipped=len(self.skipped), resend=resend),
             say(texts.SEND_LEDGER_AT, path=self.ledger),
         ]
         err = [
             say(texts.NOT_SENT_BAD_ADDRESS, name=name, problem=problem)
             for name, problem in self.unusable
         ]
-        for refusal in self.refused:
-            entry = texts.REFUSED_PERMANENTLY if refusal.permanent else texts.REFUSED_FOR_NOW
-            err.append(say(entry, to=refusal.to, answer=refusal.answer))
+        for r in self.refused:
+            if r.permanent:
+                err.append(say(texts.REFUSED_PERMANENTLY, to=r.to, answer=r.answer, retry=retry))
+            else:
+                err.append(say(texts.REFUSED_FOR_NOW, to=r.to, answer=r.answer, next=then))
         if self.stopped is not None:
-            names = ", ".join(self.unsent)
+            names, count = ", ".join(self.unsent), len(self.unsent)
+            again = say(texts.SEND_AGAIN_PAGE if page else texts.SEND_AGAIN)
             err.append(
-                say(texts.SEND_STOPPED, reason=self.stopped, count=len(self.unsent), names=names)
+                say(texts.SEND_STOPPED, reason=self.stopped, count=count, names=names, again=again)
             )
         if self.uncertain:
-            err.append(say(texts.DELIVERY_UNCERTAIN, to=self.uncertain))
+            err.append(say(texts.DELIVERY_UNCERTAIN, to=self.uncertain, next=then))
         return out, err
 
-    def reminders(self) -> list[Message]:
+    def reminders(self, page: bool = False) -> list[Message]:
         """The refusals for good of earlier runs, said again (a warning: nothing went wrong
         in this run, whose status they do not change)."""
+        retry = "" if page else say(texts.RETRY_HINT)
         return [
-            say(texts.REFUSED_BEFORE, to=r.to, answer=r.answer, when=r.when)
+            say(texts.REFUSED_BEFORE, to=r.to, answer=r.answer, when=r.when, retry=retry)
             for r in self.refused_before
         ]

@@ -106,8 +106,27 @@ SEND_OPTION_ALONE = entry(
 
 SEND_SUMMARY = entry(
     "mail.send_summary",
-    en="Emails sent: {sent}; already sent before: {skipped} (--resend sends them again)",
-    da="E-mails sendt: {sent}; sendt før: {skipped} (--resend sender dem igen)",
+    en="Emails sent: {sent}; already sent before: {skipped}{resend}",
+    da="E-mails sendt: {sent}; sendt før: {skipped}{resend}",
+)
+# What the command line and the drop page each offer, said in the lines about sending.
+RESEND_HINT = entry(
+    "mail.resend_hint", en=" (--resend sends them again)", da=" (--resend sender dem igen)"
+)
+RETRY_HINT = entry(
+    "mail.retry_hint", en=" (--retry-refused tries again)", da=" (--retry-refused prøver igen)"
+)
+NEXT_SEND = entry("mail.next_send", en="the next --send", da="næste --send")
+NEXT_SENDING = entry("mail.next_sending", en="the next sending", da="næste afsendelse")
+SEND_AGAIN = entry(
+    "mail.send_again",
+    en="Run with --send again to send only these",
+    da="Kør med --send igen for kun at sende dem",
+)
+SEND_AGAIN_PAGE = entry(
+    "mail.send_again_page",
+    en="Send again to send only these",
+    da="Send igen for kun at sende dem",
 )
 SEND_LEDGER_AT = entry(
     "mail.send_ledger_at",
@@ -116,22 +135,18 @@ SEND_LEDGER_AT = entry(
 )
 REFUSED_PERMANENTLY = entry(
     "mail.refused_permanently",
-    en="the server refused the email to {to}: {answer}; it is not sent again"
-    " (--retry-refused tries again)",
-    da="serveren afviste e-mailen til {to}: {answer}; den sendes ikke igen"
-    " (--retry-refused prøver igen)",
+    en="the server refused the email to {to}: {answer}; it is not sent again{retry}",
+    da="serveren afviste e-mailen til {to}: {answer}; den sendes ikke igen{retry}",
 )
 REFUSED_FOR_NOW = entry(
     "mail.refused_for_now",
-    en="the server refused the email to {to} for now: {answer}; the next --send tries again",
-    da="serveren afviste e-mailen til {to} for nu: {answer}; næste --send prøver igen",
+    en="the server refused the email to {to} for now: {answer}; {next} tries again",
+    da="serveren afviste e-mailen til {to} for nu: {answer}; {next} prøver igen",
 )
 REFUSED_BEFORE = entry(
     "mail.refused_before",
-    en="the email to {to} was refused on {when} ({answer}) and is not sent again"
-    " (--retry-refused tries again)",
-    da="e-mailen til {to} blev afvist {when} ({answer}) og sendes ikke igen"
-    " (--retry-refused prøver igen)",
+    en="the email to {to} was refused on {when} ({answer}) and is not sent again{retry}",
+    da="e-mailen til {to} blev afvist {when} ({answer}) og sendes ikke igen{retry}",
 )
 NOT_SENT_BAD_ADDRESS = entry(
     "mail.not_sent_bad_address",
@@ -140,10 +155,8 @@ NOT_SENT_BAD_ADDRESS = entry(
 )
 SEND_STOPPED = entry(
     "mail.send_stopped",
-    en="sending stopped: {reason}; not sent: {count} ({names}). Run with --send again"
-    " to send only these",
-    da="afsendelsen stoppede: {reason}; ikke sendt: {count} ({names}). Kør med --send igen"
-    " for kun at sende dem",
+    en="sending stopped: {reason}; not sent: {count} ({names}). {again}",
+    da="afsendelsen stoppede: {reason}; ikke sendt: {count} ({names}). {again}",
 )
 
 # Why sending stopped (the {reason} above) ------------------------------------------------------
@@ -198,9 +211,9 @@ NOT_AN_ANSWER = entry(
 DELIVERY_UNCERTAIN = entry(
     "mail.delivery_uncertain",
     en="the email to {to} had been sent when the connection was lost, but the server had not"
-    " confirmed it: it may have arrived, and the next --send sends it again",
+    " confirmed it: it may have arrived, and {next} sends it again",
     da="e-mailen til {to} var sendt, da forbindelsen blev afbrudt, men serveren havde ikke"
-    " bekræftet den: den kan være kommet frem, og næste --send sender den igen",
+    " bekræftet den: den kan være kommet frem, og {next} sender den igen",
 )
 STOP_SENDER_REFUSED = entry(
     "mail.stop_sender_refused",

@@ -110,8 +110,8 @@ def _send_routes(app: Flask, pages: Pages, kept: Callable[[str], RunResult], wai
             title = pages.w("sending_title")
             return working.working_page(pages, title, sending.progress, ("send",), url + "sent/")
         report = sending.report
-        out, err = report.lines() if report is not None else ([], sending.problems)
-        notes = report.reminders() if report is not None else []
+        out, err = report.lines(page=True) if report is not None else ([], sending.problems)
+        notes = report.reminders(page=True) if report is not None else []
         status = 409 if report is None else 200 if report.complete else 502
         return pages.render(
             "sent.html",
