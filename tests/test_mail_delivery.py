@@ -412,3 +412,11 @@ def test_an_address_no_email_can_go_to_is_listed_as_not_sent(tmp_path, smtp, cap
     assert len(inbox.messages) == 4  # the others are sent
     assert run(tmp_path, sheets, "--send", "-q") == 1  # said again while it is not corrected
     assert len(inbox.messages) == 4
+
+
+def test_send_in_a_dry_run_says_nothing_was_sent(tmp_path, smtp, capsys):
+    inbox, port = smtp()
+    assert run(tmp_path, mail_sheets(port), "--send", "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert "Dry run: nothing sent either (5 emails would go with --send" in out
+    assert inbox.messages == [] and inbox.attempts == []

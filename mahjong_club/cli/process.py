@@ -33,6 +33,7 @@ from mahjong_club.messages import hostile as hostile_texts
 from mahjong_club.messages import mail as mail_texts
 from mahjong_club.messages import terminal as texts
 from mahjong_club.messages.core import Message, say
+from mahjong_club.messages.terminal import counted
 from mahjong_club.model import Settings
 from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.pipeline import (
@@ -240,6 +241,8 @@ def run(args: argparse.Namespace) -> int:
     if written is None:
         target = out_dir / output_workbook_name(source)
         print(say(texts.DRY_RUN, target=printable(str(target))))
+        if args.send:  # checked, as a real run would be, but nothing goes out
+            print(say(texts.DRY_RUN_NOT_SENT, emails=counted(len(outputs.emails), texts.EMAILS)))
         return 0
     if config is None:
         return 0

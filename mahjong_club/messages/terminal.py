@@ -81,6 +81,12 @@ DRY_RUN = entry(
     en="Dry run: nothing written (would write {target}).",
     da="Prøvekørsel: intet skrevet (ville skrive {target}).",
 )
+DRY_RUN_NOT_SENT = entry(
+    "terminal.dry_run_not_sent",
+    en="Dry run: nothing sent either ({emails} would go with --send; the mail settings are right).",
+    da="Prøvekørsel: heller intet sendt ({emails} ville gå med --send; mailindstillingerne er"
+    " i orden).",
+)
 
 # Warnings.
 NO_WARNINGS = entry("terminal.no_warnings", en="No warnings.", da="Ingen advarsler.")
