@@ -369,6 +369,7 @@ def test_ctrl_c_while_sending_lists_what_was_not_sent(tmp_path, smtp, capsys, mo
         "Error: sending stopped: you stopped it (Ctrl-C); not sent: 3 (d@example.org,"
         " e@example.org, organiser@example.org)"
     ) in err
+    assert "may have arrived" not in err  # d's email never left (a review's find)
     monkeypatch.setattr(send, "_send_one", real)
     assert run(tmp_path, sheets, "--send") == 0
     assert sorted(inbox.recipients) == EVERYONE  # every one exactly once
@@ -420,3 +421,80 @@ def test_send_in_a_dry_run_says_nothing_was_sent(tmp_path, smtp, capsys):
     out = capsys.readouterr().out
     assert "Dry run: nothing sent either (5 emails would go with --send" in out
     assert inbox.messages == [] and inbox.attempts == []
+
+
+def notices(count: int) -> list:
+    from mahjong_club.mail.compose import notice
+
+    return [
+        notice("o@example.org", f"p{i}@example.org", "S", "t", "<p>t</p>", same_as="x", filename="")
+        for i in range(count)
+    ]
+
+
+def test_a_journal_written_by_the_ledger_is_read_back_as_it_was_recorded(tmp_path):
+    """What record_sent/record_refused put in the journal (the legacy key too) is what a
+    run killed before folding it in leaves to the next one: replayed, the same ledger."""
+    from mahjong_club.mail.ledger import Ledger
+
+    path = tmp_path / "sent-ledgers" / "l.json"
+    first = Ledger(path, "Club", "S")
+    first.load()
+    first.begin()
+    one, two, three = notices(3)
+    first.record_refused(one, "550 no")
+    first.record_sent(two)
+    first.record_sent(one)  # accepted after all (--retry-refused): no longer refused
+    first.record_refused(three, "550 no")
+    # killed here: the journal stays, the ledger is as begin() wrote it
+    again = Ledger(path, "Club", "S")
+    again.load()
+    assert (again.sent, again.refused) == (first.sent, first.refused)
+    assert again.has_sent(one) and again.has_sent(two) and not again.has_sent(three)
+    assert again.refusal(one) is None and again.refusal(three) is not None
+
+
+def test_ctrl_c_during_the_first_answers_flush_still_keeps_it(tmp_path, monkeypatch):
+    """A review's find: Ctrl-C while the first answer's line was being flushed left the
+    ledger as begin() wrote it and removed the journal: that email counted as not sent."""
+    from mahjong_club.mail import ledger as module
+
+    path = tmp_path / "sent-ledgers" / "l.json"
+    book = module.Ledger(path, "Club", "S")
+    book.load()
+    book.begin()
+    (item,) = notices(1)
+
+    def interrupted(fd):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module.os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):  # noqa: PT011 - the Ctrl-C itself
+        book.record_sent(item)
+    monkeypatch.undo()
+    book.end()
+    again = module.Ledger(path, "Club", "S")
+    again.load()
+    assert again.has_sent(item)
+
+
+@pytest.mark.parametrize(
+    ("journal", "said"),
+    [
+        (
+            b'{"sent": {"to": "a", "key": "k", "subject": "s", "at": "t", "legacy": []}}\n',
+            "journal",
+        ),
+        (b"not json\n", "cannot be read as JSON"),
+    ],
+)
+def test_a_damaged_journal_is_named_not_the_ledger(tmp_path, journal, said):
+    from mahjong_club.mail.ledger import Ledger, LedgerError
+
+    path = tmp_path / "sent-ledgers" / "l.json"
+    path.parent.mkdir()
+    path.with_suffix(".journal").write_bytes(journal)
+    with pytest.raises(LedgerError, match=r"l\.journal") as refused:
+        Ledger(path, "Club", "S").load()
+    message = str(refused.value.message)
+    assert "l.journal" in message and said in message

@@ -43,7 +43,7 @@ from typing import IO, Any
 
 import platformdirs
 
-from mahjong_club.common.files import write_text_atomic
+from mahjong_club.common.files import fsync_folder, write_text_atomic
 from mahjong_club.common.text import fold_name, slugify
 from mahjong_club.mail.compose import Outgoing
 from mahjong_club.messages import mail as texts
@@ -128,8 +128,12 @@ class Ledger:
         """Read the ledger from disk (none yet: empty); :class:`LedgerError` when damaged."""
         self.sent, self.refused = {}, {}
         path = self.path
-        if not path.exists():
-            return
+        if path.exists():
+            self._snapshot(path)
+        self._replay()
+
+    def _snapshot(self, path: Path) -> None:
+        """The entries of the ledger's file."""
         data = self._read(path, path)
         if data.get("format") != FORMAT:
             raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="format"), path)
@@ -143,14 +147,16 @@ class Ledger:
             self.sent[_index(entry["to"], entry["key"])] = entry
         for entry in self._entries(data, "refused", _REFUSED_FIELDS, path):
             self.refused[_index(entry["to"], entry["key"])] = entry
-        self._replay()
 
     def _replay(self) -> None:
         """Read the journal a run left (killed before folding it in), after the ledger."""
         journal = self.journal_path
-        if not journal.exists():
-            return
-        raw = self._bytes(journal)
+        try:
+            raw = self._bytes(journal, journal)
+        except LedgerError as exc:
+            if isinstance(exc.__cause__, FileNotFoundError):
+                return  # none (or folded in and removed by a run ending meanwhile)
+            raise
         lines = raw.split(b"\n")
         for number, line in enumerate(lines, start=1):
             if not line.strip() or (number == len(lines) and not raw.endswith(b"\n")):
@@ -168,6 +174,8 @@ class Ledger:
         if fields is None:
             raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="journal"), journal)
         (entry,) = self._entries({kind: [data[kind]]}, kind, fields, journal)
+        if not isinstance(entry.get("legacy", ""), str):
+            raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="journal"), journal)
         return {kind: entry}
 
     def _apply(self, line: dict[str, Any]) -> None:
@@ -190,6 +198,7 @@ class Ledger:
         self._recorded = 0
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0)
         self._journal = os.open(self.journal_path, flags, 0o644)
+        fsync_folder(self.path.parent)  # the new journal's name on disk too
 
     def end(self) -> None:
         """After the last email: the journal folded into the ledger and removed (if that
@@ -197,8 +206,8 @@ class Ledger:
         journal, self._journal = self._journal, None
         if journal is None:
             return
-        os.close(journal)
         with contextlib.suppress(OSError):
+            os.close(journal)
             if self._recorded:  # else the ledger is as :meth:`begin` wrote it
                 self._save()
             self.journal_path.unlink()
@@ -240,10 +249,10 @@ class Ledger:
             self._save()
             return
         data = (json.dumps(line, ensure_ascii=False) + "\n").encode("utf-8")
+        self._recorded += 1  # before the line is written: end() must fold it in, whatever stops
         while data:
             data = data[os.write(self._journal, data) :]
         os.fsync(self._journal)
-        self._recorded += 1
 
     @staticmethod
     def _entry(item: Outgoing) -> dict[str, str]:
@@ -266,7 +275,8 @@ class Ledger:
             with path.open("rb") as handle:
                 raw = handle.read(MAX_BYTES + 1)
         except OSError as exc:
-            raise self._damaged(say(texts.LEDGER_NOT_JSON, error=str(exc)), shown) from None
+            damaged = self._damaged(say(texts.LEDGER_NOT_JSON, error=str(exc)), shown)
+            raise damaged from exc
         if len(raw) > MAX_BYTES:
             raise self._damaged(say(texts.LEDGER_TOO_LARGE, limit=f"{MAX_BYTES:,}"), shown)
         return raw

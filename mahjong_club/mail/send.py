@@ -245,6 +245,7 @@ def _deliver(
             item = pending[0]
             progress.doing(item.to)
             refusal = _send_one(session, item, config)
+            session.data_ended = False  # answered: no longer an email in doubt
             pending.pop(0)
             _record(item, refusal, ledger, report)
         if pending:
