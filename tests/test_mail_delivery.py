@@ -498,3 +498,14 @@ def test_a_damaged_journal_is_named_not_the_ledger(tmp_path, journal, said):
         Ledger(path, "Club", "S").load()
     message = str(refused.value.message)
     assert "l.journal" in message and said in message
+
+
+def test_a_bad_address_of_someone_the_run_has_nothing_for_fails_no_send(tmp_path, smtp, capsys):
+    """A review's find: a Players row in no division, with a mistyped address, made every
+    --send fail although no email would go to them anyway; they are left out now."""
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    sheets["Players"].append(["Zed", "zed@example.org;", None])
+    assert run(tmp_path, sheets, "--send", "-q") == 0
+    assert "Zed" not in capsys.readouterr().err
+    assert len(inbox.messages) == 5

@@ -246,7 +246,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if config is None:
         return 0
-    unusable = unusable_addresses(outputs.site.unusable) if outputs.site else []
+    unusable = unusable_addresses(outputs.site) if outputs.site else []
     return send(outputs.emails, result.season.settings, config, out_dir, args, unusable)
 
 

@@ -29,7 +29,6 @@ import email
 import email.policy
 import hashlib
 import zlib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -178,19 +177,19 @@ def _subject(site: SiteView, kind: str) -> str:
     return t(f"email_subject_{kind}_undated", club=club)
 
 
-def unusable_addresses(addresses: Mapping[str, str]) -> list[tuple[str, Message]]:
-    """Who gets no email because their ``Players`` address cannot be used (a warning said
-    so when it was read: :attr:`~mahjong_club.site.views.SiteView.unusable`), and why: a
-    ``--send`` lists them as not sent.
-
-    >>> [(name, str(why)) for name, why in unusable_addresses({"Bo": "bo@example.org;"})]
-    [('Bo', "'bo@example.org;' cannot be used as an email address: 'example.org;' after '@' \
-is not a domain name like example.org")]
-    """
+def unusable_addresses(site: SiteView) -> list[tuple[str, Message]]:
+    """Who would get an email but for an address that cannot be used (a warning said so
+    when the ``Players`` sheet was read: :attr:`~mahjong_club.site.views.SiteView.unusable`),
+    and why: a ``--send`` lists them as not sent. Someone the run has nothing for (in no
+    division, no section of theirs) is not among them, whatever their address."""
     found = []
-    for name, address in addresses.items():
-        problem = address_problem(address) or say(texts.ADDRESS_NOT_PLAIN)
-        found.append((name, say(texts.ADDRESS_UNUSABLE, address=address, problem=problem)))
+    for person in _people(site):
+        address = "" if person.email else site.unusable.get(person.name, "")
+        if address:
+            problem = address_problem(address) or say(texts.ADDRESS_NOT_PLAIN)
+            found.append(
+                (person.name, say(texts.ADDRESS_UNUSABLE, address=address, problem=problem))
+            )
     return found
 
 

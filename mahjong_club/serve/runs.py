@@ -287,7 +287,7 @@ def send(
     if config is None:
         return None, problems
     site = result.outputs.site if result.outputs is not None else None
-    unusable = unusable_addresses(site.unusable) if site is not None else []
+    unusable = unusable_addresses(site) if site is not None else []
     ledger = _ledger(settings)
     try:
         return send_all(result.emails, config, ledger, progress=progress, unusable=unusable), []
