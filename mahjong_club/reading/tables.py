@@ -26,9 +26,8 @@ from mahjong_club.common.problems import Problems, What
 from mahjong_club.common.text import fold_name
 from mahjong_club.messages import cells as texts
 from mahjong_club.messages.core import Message, say
-from mahjong_club.ooxml import column_letter
 from mahjong_club.ooxml.errors import OoxmlError
-from mahjong_club.ooxml.merged import Merged, sheet_merged_cells
+from mahjong_club.ooxml.merged import MergedCells, sheet_merged_cells
 from mahjong_club.reading.cells import CellError, as_error_cell, error_cell_message, is_blank
 from mahjong_club.reading.error_cells import ErrorCell, error_cells_of
 from mahjong_club.reading.header_row import (
@@ -68,7 +67,7 @@ class Workbook:
         #: Sheet names (folded) that two sheets share, reported already.
         self.clashes_reported: set[str] = set()
         self._rows: dict[str, list[list[Any]]] = {}
-        self._merged: dict[str, list[Merged]] = {}
+        self._merged: dict[str, MergedCells] = {}
         self.read_soon: list[str] = []  # read while a second process reads a big sheet
         self._by_fold: dict[str, list[str]] = {}
         for name in self.sheet_names:
@@ -102,11 +101,11 @@ class Workbook:
             self._rows[sheet] = rows
         return self._rows[sheet]
 
-    def merged(self, sheet: str) -> list[Merged]:
+    def merged(self, sheet: str) -> MergedCells:
         """``sheet``'s merged cells, read when first asked, only to word a blank cell's error
         (:func:`~mahjong_club.ooxml.merged.sheet_merged_cells`: its part unpacked again)."""
         if sheet not in self._merged:
-            self._merged[sheet] = sheet_merged_cells(self.path, sheet)
+            self._merged[sheet] = MergedCells(sheet_merged_cells(self.path, sheet))
         return self._merged[sheet]
 
     def shape(self, sheet: str) -> SheetShape | None:
@@ -183,18 +182,13 @@ class Table:
     reported: set[tuple[int, int]] = field(default_factory=set)
     #: The sheet's merged cells (:meth:`Workbook.merged`), asked for only to word the error
     #: of a blank cell that is part of them.
-    merged: Callable[[], list[Merged]] = lambda: []
+    merged: Callable[[], MergedCells] = lambda: MergedCells([])
 
     def merged_at(self, row: int, column: ColumnRef) -> tuple[str, str] | None:
         """The merged cells that hold the cell of ``row`` (an Excel row) and ``column`` but do
         not start there, and the cell that keeps their value; None when there are none."""
         at = self.positions.get(column if isinstance(column, str) else column.name)
-        if at is None:
-            return None
-        for cells, top, left, bottom, right in self.merged():
-            if top <= row <= bottom and left <= at <= right and (row, at) != (top, left):
-                return cells, f"{column_letter(left)}{top}"
-        return None
+        return None if at is None else self.merged().holding(row, at)
 
     def column_label(self, name: ColumnRef) -> str:
         """The column as the organiser sees it: its header, and the English name if different."""
