@@ -527,7 +527,21 @@ def test_an_email_column_headed_e_mail_is_warned_of(tmp_path, capsys):
     ) in printed.err
 
 
-@pytest.mark.parametrize("header", ["Comment", "Notes", "Vikar"])
+def test_the_column_a_header_looks_most_like_is_named(tmp_path, capsys):
+    """A review's find: with neither Email nor EMA in Players, 'EMA ID' was taken for Email
+    (its letters begin Email's) rather than EMA (they begin with EMA's)."""
+    sheets = league()
+    sheets["Players"] = [["Player", "Rating", "EMA ID"]] + [
+        [p, 1500, f"0400{k}"] for k, p in enumerate("ABCDE")
+    ]
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "column C's header 'EMA ID' is not the name of any of the sheet's columns" in err
+    assert "if it is the column 'EMA', write 'EMA' in C1" in err
+
+
+@pytest.mark.parametrize("header", ["Comment", "Notes", "Vikar", "Rang"])
 def test_a_column_of_the_organisers_own_beside_a_missing_column_is_left_alone(
     tmp_path, capsys, header
 ):

@@ -132,12 +132,12 @@ def report_unheaded(
     width = max((len(cells) for _, cells in rows), default=0)
     for index in (i for i in range(width) if i not in read):
         value = header[index] if index < len(header) else None
+        found = [n for n, cells in rows if index < len(cells) and not is_blank(cells[index])]
+        if not found:
+            continue  # nothing unread below it
         meant = None if is_blank(value) else resembled(value, lacking)
         if not is_blank(value) and meant is None:
             continue  # the organiser's own column: notes, a comment
-        found = [n for n, cells in rows if index < len(cells) and not is_blank(cells[index])]
-        if not found:
-            continue
         letter = column_letter(index)
         cell = f"{letter}{header_row}"
         if meant is not None:
@@ -168,34 +168,66 @@ def report_unheaded(
 
 
 #: How alike a header and a column's name must be (:class:`difflib.SequenceMatcher`'s
-#: ratio of their letters and digits) for the header to be taken for that name misspelt.
-ALIKE = 0.75
+#: ratio of their letters and digits) for the header to be taken for that name misspelt:
+#: ``Substitute`` for ``Substituted`` (0.95), ``Regulær`` for ``Regular`` (0.86), not
+#: ``Rang`` (rank) for ``Rating`` (0.8) nor ``Name`` for ``Game`` (0.75).
+ALIKE = 0.85
+#: A header and a name that begin with this many letters alike (``Substitueret``,
+#: ``Substituted``) are alike, when that is most of the shorter.
+SAME_START = 5
+#: The longest header looked at (no column's name is near as long).
+LONGEST = 40
 
 
 def resembled(header: object, columns: Sequence[Column[Any]]) -> str | None:
-    """The column of ``columns`` whose English or Danish name ``header`` looks like (the same
-    letters and digits, a beginning of at least three, or :data:`ALIKE` alike), or None.
+    """The column of ``columns`` whose English or Danish name ``header`` most looks like, or
+    None: the same letters and digits first, then the name with more after it (``EMA ID``,
+    ``Date played``), then a beginning of the name (``Sub.``), then :data:`SAME_START`
+    letters alike at the start, then :data:`ALIKE` alike.
 
     >>> from mahjong_club.reading.schema import Column
-    >>> columns = [Column("Substituted", danish="Erstattet"), Column("Email")]
+    >>> columns = [Column("Substituted", danish="Erstattet"), Column("Email"), Column("EMA")]
     >>> [resembled(h, columns) for h in ("Substitute", "Sub.", "Substitueret", "E-mail")]
     ['Substituted', 'Substituted', 'Substituted', 'Email']
-    >>> [resembled(h, columns) for h in ("Comment", "Notes", "Su", "Vikar")]
+    >>> [resembled(h, columns) for h in ("EMA #", "EMA ID", "E-mail address", "Comment")]
+    ['EMA', 'EMA', 'Email', None]
+    >>> [resembled(h, columns) for h in ("Notes", "Su", "Vikar", "x" * 10_000)]
     [None, None, None, None]
     """
     mine = _letters(header)
-    if not mine:
+    if not mine or len(mine) > LONGEST:
         return None
-    for column in columns:
-        for name in (column.name, column.danish):
-            theirs = _letters(name)
-            if not theirs:
-                continue
-            if mine == theirs or (len(mine) >= 3 and theirs.startswith(mine)):
-                return column.name
-            if SequenceMatcher(None, mine, theirs).ratio() >= ALIKE:
-                return column.name
+    names = [(c.name, _letters(n)) for c in columns for n in (c.name, c.danish) if n]
+    tests = (
+        lambda theirs: mine == theirs,
+        lambda theirs: len(theirs) >= 3 and mine.startswith(theirs),
+        lambda theirs: len(mine) >= 3 and theirs.startswith(mine),
+        lambda theirs: _same_start(mine, theirs) or _same_start(theirs, mine),
+        lambda theirs: _alike(mine, theirs),
+    )
+    for test in tests:  # the closest kind of likeness first, over every column
+        found = [(len(theirs), name) for name, theirs in names if theirs and test(theirs)]
+        if found:  # the longest name that is like it (Spillernavn: Spiller, not Spil)
+            return max(found, key=lambda pair: pair[0])[1]
     return None
+
+
+def _same_start(one: str, other: str) -> bool:
+    """True when ``one`` begins with :data:`SAME_START` letters or more of ``other``'s
+    beginning, most of the shorter of the two (``Substitueret`` and ``Substituted``)."""
+    shorter = min(len(one), len(other))
+    pairs = zip(one, other, strict=False)
+    same = next((i for i, (a, b) in enumerate(pairs) if a != b), shorter)
+    return same >= SAME_START and same * 3 >= shorter * 2
+
+
+def _alike(mine: str, theirs: str) -> bool:
+    """:data:`ALIKE` alike, the quick upper bounds first (a long header costs nothing); a
+    header of three letters or fewer is too short to be taken for a misspelling."""
+    if len(mine) < 4:
+        return False
+    matcher = SequenceMatcher(None, mine, theirs)
+    return matcher.real_quick_ratio() >= ALIKE and matcher.ratio() >= ALIKE
 
 
 def _letters(text: object) -> str:
