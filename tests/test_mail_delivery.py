@@ -509,3 +509,27 @@ def test_a_bad_address_of_someone_the_run_has_nothing_for_fails_no_send(tmp_path
     assert run(tmp_path, sheets, "--send", "-q") == 0
     assert "Zed" not in capsys.readouterr().err
     assert len(inbox.messages) == 5
+
+
+def test_an_address_refused_for_good_is_not_tried_with_next_weeks_report(tmp_path, smtp, capsys):
+    """site-and-email.md: a refusal for good is not tried again; correct the address (a new
+    address is a new email). The refusal was kept for that week's report only, so each new
+    report went to the dead address again, refused again, status 1 every week; an address
+    refused at RCPT TO ("no such user") is now refused for every report to come."""
+    inbox, port = smtp(refuse_rcpt={"b@example.org": "550 5.1.1 No such user here"})
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 1
+    capsys.readouterr()
+    sheets["Games"][1][4], sheets["Games"][2][4] = 42400, 31400  # next week: every report new
+    inbox.attempts.clear()
+    assert run(tmp_path, sheets, "--send") == 0
+    err = capsys.readouterr().err
+    assert "b@example.org" not in inbox.attempts
+    assert "Warning: the email to b@example.org was refused on" in err
+    inbox.refuse_rcpt.clear()  # the mailbox exists after all
+    assert run(tmp_path, sheets, "--send", "--retry-refused") == 0
+    assert inbox.attempts.count("b@example.org") == 1
+    sheets["Games"][1][4], sheets["Games"][2][4] = 42500, 31300  # and the week after: sent
+    inbox.attempts.clear()
+    assert run(tmp_path, sheets, "--send") == 0
+    assert inbox.attempts.count("b@example.org") == 1

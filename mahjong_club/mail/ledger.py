@@ -113,6 +113,8 @@ class Ledger:
         self.refused: dict[tuple[str, str], dict[str, str]] = {}
         self._journal: int | None = None  # the journal's file, while a run sends
         self._recorded = 0  # answers put in the journal since :meth:`begin`
+        #: The addresses refused for good themselves (at RCPT TO), by address case-folded.
+        self._dead: dict[str, list[dict[str, str]]] = {}
 
     @property
     def lock_path(self) -> Path:
@@ -126,7 +128,7 @@ class Ledger:
 
     def load(self) -> None:
         """Read the ledger from disk (none yet: empty); :class:`LedgerError` when damaged."""
-        self.sent, self.refused = {}, {}
+        self.sent, self.refused, self._dead = {}, {}, {}
         path = self.path
         if path.exists():
             self._snapshot(path)
@@ -146,7 +148,7 @@ class Ledger:
         for entry in self._entries(data, "sent", _SENT_FIELDS, path):
             self.sent[_index(entry["to"], entry["key"])] = entry
         for entry in self._entries(data, "refused", _REFUSED_FIELDS, path):
-            self.refused[_index(entry["to"], entry["key"])] = entry
+            self._apply({"refused": entry})
 
     def _replay(self) -> None:
         """Read the journal a run left (killed before folding it in), after the ledger."""
@@ -186,9 +188,13 @@ class Ledger:
             for index in (_index(entry["to"], entry["key"]), _index(entry["to"], legacy)):
                 self.refused.pop(index, None)
             self.sent[_index(entry["to"], entry["key"])] = entry
+            for dead in self._dead.pop(entry["to"].casefold(), []):  # it takes mail after all
+                self.refused.pop(_index(dead["to"], dead["key"]), None)
         else:
             entry = line["refused"]
             self.refused[_index(entry["to"], entry["key"])] = entry
+            if entry.get("scope") == "address":
+                self._dead.setdefault(entry["to"].casefold(), []).append(entry)
 
     def begin(self) -> None:
         """Before the first email: the ledger written anew (the journal folded in) and a new
@@ -229,17 +235,22 @@ class Ledger:
         return any(index in self.sent for index in _indexes(item))
 
     def refusal(self, item: Outgoing) -> dict[str, str] | None:
-        """The server's permanent refusal of this report for this recipient, if any."""
+        """The server's permanent refusal of this report for this recipient, if any; or of
+        the address itself (refused at RCPT TO: "no such user"), whatever the report: next
+        week's report to an address that does not exist is not tried either."""
         found = [self.refused[index] for index in _indexes(item) if index in self.refused]
-        return found[0] if found else None
+        dead = self._dead.get(item.to.casefold())
+        return found[0] if found else dead[-1] if dead else None
 
     def record_sent(self, item: Outgoing) -> None:
         """Remember that the server accepted ``item`` (on disk at once)."""
         self._record({"sent": {**self._entry(item), "legacy": item.legacy_key or item.key}})
 
-    def record_refused(self, item: Outgoing, answer: str) -> None:
-        """Remember the server's permanent refusal of ``item`` (on disk at once)."""
-        self._record({"refused": {**self._entry(item), "answer": answer}})
+    def record_refused(self, item: Outgoing, answer: str, address: bool = False) -> None:
+        """Remember the server's permanent refusal of ``item`` (on disk at once); ``address``:
+        of its recipient's address itself (at RCPT TO), for every report to come."""
+        scope = {"scope": "address"} if address else {}
+        self._record({"refused": {**self._entry(item), "answer": answer, **scope}})
 
     def _record(self, line: dict[str, Any]) -> None:
         """An answer into the ledger, and on disk at once: a line of the journal (flushed)

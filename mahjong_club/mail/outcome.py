@@ -19,6 +19,7 @@ class Refusal:
     answer: str
     permanent: bool
     when: str = ""
+    address: bool = False  # the address itself refused (at RCPT TO), not this email
 
 
 @dataclass

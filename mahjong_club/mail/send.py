@@ -310,7 +310,8 @@ def _send_one(session: _Session, item: Outgoing, config: SmtpConfig) -> Refusal 
         raise _Stop(_sender_refused(exc, item, config)) from None
     except smtplib.SMTPRecipientsRefused as exc:
         code, text = next(iter(exc.recipients.values()), (0, b""))
-        return Refusal(item.to, _answer(code, text), permanent=500 <= code < 600)
+        answer, permanent = _answer(code, text), 500 <= code < 600
+        return Refusal(item.to, answer, permanent=permanent, address=permanent)
     except smtplib.SMTPDataError as exc:
         answer = _answer(exc.smtp_code, exc.smtp_error)
         return Refusal(item.to, answer, permanent=500 <= exc.smtp_code < 600)
@@ -339,7 +340,7 @@ def _record(item: Outgoing, refusal: Refusal | None, ledger: Ledger, report: Sen
         if refusal is None:
             ledger.record_sent(item)
         elif refusal.permanent:
-            ledger.record_refused(item, refusal.answer)
+            ledger.record_refused(item, refusal.answer, address=refusal.address)
     except OSError as exc:
         if refusal is None:
             raise _Stop(say(texts.STOP_NOT_RECORDED, to=item.to, error=exc)) from None
