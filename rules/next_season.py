@@ -137,6 +137,9 @@ class NextReason:
     rank: int | None = None
     level: int | None = None
     rating: Fraction | None = None
+    #: The rank is shared (``2=``) by a tie the dice have not settled: ``rank`` is then the
+    #: shared rank the standings show, not the row the order above took (rules.md 1.3).
+    tied: bool = False
 
 
 @dataclass(frozen=True)

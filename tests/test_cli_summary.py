@@ -4,6 +4,7 @@ reminder and the workbook left open in Excel."""
 import datetime as dt
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from mahjong_club.cli.process import build_parser
@@ -184,6 +185,23 @@ def test_at_the_end_of_the_season_ties_awaiting_dice_are_actions(tmp_path, capsy
         f"  - 5 emails not sent, only written to {out / 'outbox'}: run again with --send to send"
         " them",
     ]
+
+
+def test_next_season_names_a_tied_rank_as_the_standings_show_it(tmp_path, capsys):
+    """An organiser's find: with a tie the dice have not settled, the Next season sheet said
+    "rank 3" (the row the order took) beside a previous rank of 2, and called one of two
+    players tied for first "winner"; both now read as the standings show them."""
+    sheets = league()
+    sheets["Settings"].append(["season_complete", "yes"])
+    code, out = run(tmp_path, sheets)
+    assert code == 0, capsys.readouterr().err
+    book = openpyxl.load_workbook(out / "season.xlsx")
+    reasons = {
+        r[2]: (r[3], r[5]) for r in book["Next season"].iter_rows(min_row=2, values_only=True)
+    }
+    tied = "rank 1= of division 1 (a tie the dice have not settled)"
+    assert reasons["A"] == (f"{tied}, stays at the top", 1)
+    assert reasons["B"] == (f"{tied}, stays", 1)
 
 
 def test_verbose_lists_every_email(tmp_path, capsys):

@@ -6,7 +6,7 @@ Part of the compute step: read (reading/) -> compute (this module, using rules/)
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mahjong_club.common.problems import Problems
 from mahjong_club.messages import compute as texts
@@ -83,11 +83,29 @@ def _next_season_of(
         problem = rule_error(exc)
         problems.error("Signups", None, "Game", texts.TOO_FEW_SIGNED_UP, game=game, problem=problem)
         return
-    result.places[game] = places
     for standing in ladder:
         for row in standing.rows:
             result.previous[(game, row.record.player)] = (standing.division.name, row.rank)
+    result.places[game] = _shared_ranks(places, ladder)
     _warn_ties_across_groups(ladder, rows, problems)
+
+
+def _shared_ranks(places: list[NextPlace], ladder: list[DivisionStandings]) -> list[NextPlace]:
+    """Each reason that names a rank names the standings' own when a tie the dice have not
+    settled shares it (``rank 2=``), not the row the order took it at (``rank 3``): the
+    ``Next season`` sheet showed "rank 3" beside a previous rank of 2."""
+    shared: dict[str, int] = {}
+    for standing in ladder:
+        ranks = [row.rank for row in standing.rows]
+        for row in standing.rows:
+            if ranks.count(row.rank) > 1:
+                shared[row.record.player] = row.rank
+    return [
+        replace(p, reason=replace(p.reason, rank=shared[p.player], tied=True))
+        if p.player in shared and p.reason.rank is not None
+        else p
+        for p in places
+    ]
 
 
 def _warn_ties_across_groups(

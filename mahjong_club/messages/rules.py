@@ -113,6 +113,11 @@ NEXT_RANK = entry(
     en="rank {rank} of division {division}",
     da="nr. {rank} i division {division}",
 )
+NEXT_RANK_TIED = entry(
+    "rules.next.rank_tied",
+    en="rank {rank}= of division {division} (a tie the dice have not settled)",
+    da="nr. {rank}= i division {division} (stået lige; terningerne har ikke afgjort det)",
+)
 NEXT_RELEGATION_CANDIDATE = entry(
     "rules.next.relegation_candidate",
     en="relegation candidate of division {division}",
@@ -166,6 +171,8 @@ def next_reason(reason: NextReason) -> Message:
     'nr. 4 i division 2, rykker ned: division 2 er mindre næste sæson'
     >>> str(next_reason(NextReason(Outcome.NEW, Group.NEW, level=3, rating=Fraction(3001, 2))))
     'new player (rating 1500.5)'
+    >>> str(next_reason(NextReason(Outcome.STAYS, Group.MOVED_NOWHERE, 3, 2, 3, tied=True)))
+    'rank 2= of division 3 (a tie the dice have not settled), stays'
     """
     if reason.outcome is Outcome.NEW or reason.division is None:
         if reason.rating is None:
@@ -173,6 +180,8 @@ def next_reason(reason: NextReason) -> Message:
         return say(NEW_PLAYER_RATED, rating=_plain(reason.rating))
     if reason.group is Group.RELEGATION_CANDIDATE:
         what = say(NEXT_RELEGATION_CANDIDATE, division=reason.division)
+    elif reason.tied:  # 1= is no winner, 2= no runner-up: the dice have not said who
+        what = say(NEXT_RANK_TIED, rank=reason.rank, division=reason.division)
     elif reason.group in (Group.WINNER, Group.RUNNER_UP) and reason.rank in (1, 2):
         place = NEXT_WINNER if reason.rank == 1 else NEXT_RUNNER_UP
         what = say(place, division=reason.division)
