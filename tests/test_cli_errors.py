@@ -244,6 +244,27 @@ def test_with_divisions_wrong_a_player_named_there_is_no_unknown_player(tmp_path
     assert "unknown" not in err
 
 
+def test_with_divisions_wrong_a_penalty_for_a_player_named_nowhere_is_said(tmp_path, capsys):
+    sheets = set_cell(league(), "Divisions", 2, 2, "one")
+    sheets["Penalties"] = [
+        ["Game", "Player", "Kind", "Points", "Note"],
+        [1, "Bee", "chombo", None, ""],
+        [1, "A", "chombo", None, ""],  # named in Players: nothing said of A
+    ]
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(
+        code,
+        err,
+        [
+            "sheet 'Divisions', row 3, column 'Level'",
+            "sheet 'Penalties', row 2, column 'Player': 'Bee' is unknown",
+            "2 errors in season.xlsx",
+        ],
+        out,
+    )
+
+
 def test_all_problems_reported_in_one_run(tmp_path, capsys):
     sheets = set_cell(league(), "Games", 3, 4, "lots")
     sheets = set_cell(sheets, "Games", 6, 1, "someday")

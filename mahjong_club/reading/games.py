@@ -141,14 +141,6 @@ class _Members:
 
     def __init__(self, season: Season) -> None:
         self.season = season
-        self._named_before: list[str] | None = None
-
-    def named_before(self, names: NameBook, sheet: str) -> list[str]:
-        """Every name a sheet read before ``sheet`` registered (Players, Divisions), once."""
-        if self._named_before is None:
-            found = (names.find(name) for name in names.spellings())
-            self._named_before = [f.name for f in found if f is not None and f.sheet != sheet]
-        return self._named_before
 
     @cached_property
     def homes(self) -> dict[str, list[Division]]:
@@ -178,24 +170,11 @@ def _read_row(
     checked = (
         _check_member(row, members, divisions, division, player)
         if members.season.divisions_ok
-        else _named_elsewhere(row, names, members, player)
+        else not names.unknown_here(row, PLAYER, player)
     )
     if not checked or not row.ok:
         seat = None
     return game_id, GameRow(row.number, date, division, seat, None if seat else score)
-
-
-def _named_elsewhere(row: Row, names: NameBook, members: _Members, player: str | None) -> bool:
-    """Where the Divisions sheet has errors (so membership is not checked: its divisions may
-    lack members whose rows are wrong), a player no other sheet names (no row of Players or
-    Divisions, even a wrong one) is still unknown: False (reported)."""
-    registered = None if player is None else names.find(player)
-    if player is None or registered is None or registered.sheet != row.table.sheet:
-        return True
-    known = members.named_before(names, row.table.sheet)
-    hint = near_miss(player, known)
-    row.error(PLAYER, texts.UNKNOWN_PLAYER_NAMED_NOWHERE, player=player, hint=hint)
-    return False
 
 
 def _check_member(

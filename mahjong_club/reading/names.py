@@ -126,6 +126,30 @@ class NameBook:
     def __init__(self) -> None:
         self._registered: dict[str, Registered] = {}
         self._warned: dict[tuple[str, str, str], _Warned] = {}
+        self._per_sheet: dict[str, int] = {}  # how many names each sheet named first
+        self._elsewhere: dict[str, tuple[int, list[str]]] = {}
+
+    def named_elsewhere(self, sheet: str) -> list[str]:
+        """Every spelling a sheet other than ``sheet`` named first (made once for as long as
+        no other sheet names someone new: a sheet may have a million unknown names)."""
+        count = len(self._registered) - self._per_sheet.get(sheet, 0)
+        cached = self._elsewhere.get(sheet)
+        if cached is None or cached[0] != count:
+            names = [found.name for found in self._registered.values() if found.sheet != sheet]
+            cached = self._elsewhere[sheet] = (count, names)
+        return cached[1]
+
+    def unknown_here(self, row: Row, column: ColumnRef, player: str | None) -> bool:
+        """True (reported on the cell) when ``row``'s sheet is the first to name ``player``:
+        no row of ``Players`` or ``Divisions`` does, even a wrong one. Asked where membership
+        cannot be checked (the ``Divisions`` sheet has errors), so that a misspelt name is
+        still said in the same run."""
+        found = None if player is None else self.find(player)
+        if player is None or found is None or found.sheet != row.table.sheet:
+            return False
+        hint = near_miss(player, self.named_elsewhere(row.table.sheet))
+        row.error(column, league.UNKNOWN_PLAYER_NAMED_NOWHERE, player=player, hint=hint)
+        return True
 
     def spellings(self) -> list[str]:
         """Every registered spelling, in the order read."""
@@ -152,7 +176,9 @@ class NameBook:
         key = fold_name(written)
         found = self._registered.get(key)
         if found is None:
-            self._registered[key] = Registered(written, row.table.sheet, row.number)
+            sheet = row.table.sheet
+            self._registered[key] = Registered(written, sheet, row.number)
+            self._per_sheet[sheet] = self._per_sheet.get(sheet, 0) + 1
             return written
         if found.name != written:
             self._warn(row, column, written, found)

@@ -82,7 +82,10 @@ def read_penalties(
         points = row.value(POINTS)
         minutes = row.value(MINUTES)
         note = row.value(NOTE) or ""
-        if not row.ok or player is None or kind is None or not check_members:
+        if not check_members:  # the divisions are not known: a name known nowhere is said
+            book.names.unknown_here(row, PLAYER, player)
+            continue
+        if not row.ok or player is None or kind is None:
             continue
         found = _find_game(row, games, player, game_id, session, table_no)
         if found is None:
