@@ -181,7 +181,8 @@ def test_at_the_end_of_the_season_ties_awaiting_dice_are_actions(tmp_path, capsy
         "  - R1: the dice decide promotion or relegation between A, B; roll two dice (round 1)"
         " for A, B and record the rolls in the Dice sheet (or run with --roll-dice SEED)",
         "  - R1: C, D are still tied after every criterion; roll two dice (round 1) for C, D and"
-        " record the rolls in the Dice sheet (or run with --roll-dice SEED)",
+        " record the rolls in the Dice sheet (or have the tool roll them: --roll-dice SEED, or"
+        " the drop page's dice seed)",
         f"  - 5 emails not sent, only written to {out / 'outbox'}: run again with --send to send"
         " them",
     ]

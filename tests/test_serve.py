@@ -383,3 +383,40 @@ def test_the_actions_are_in_the_drop_pages_language(tmp_path):
         " kopiér dem ind i arket Dice i dit eget regneark, ellers tæller de ikke næste gang"
     ]
     runs.clear()
+
+
+def test_a_sending_that_stopped_says_so_and_offers_the_rest(client, tmp_path):
+    """An organiser's find: "Sending done" headed a page where nothing was sent (the
+    server down), and "Send again to send only these" had no button beside it."""
+    with servers() as start:
+        inbox, port = start(drop_at=2)
+        path = write_workbook(tmp_path / "season.xlsx", mail_sheets(port))
+        url, _ = processed(client, path.read_bytes())
+        sent = client.post(f"{url}send", follow_redirects=True)
+        html = sent.get_data(as_text=True)
+        assert "Sending did not finish" in text_of(sent) and "Sending done" not in text_of(sent)
+        assert f'id="send-rest" href="{url}send"' in html
+        inbox.drop_at = None
+        confirm = text_of(client.get(f"{url}send"))
+        assert "Send 4 emails to 4 recipients?" in confirm
+        done = client.post(f"{url}send", follow_redirects=True)
+        assert "Sending done" in text_of(done) and "send-rest" not in done.get_data(as_text=True)
+        assert len(inbox.messages) == 5
+
+
+def test_one_email_is_one_email(client, tmp_path):
+    """ "Send 1 emails to 1 recipients?" (an organiser's find): the counts' words agree."""
+    sheets = mail_sheets(1)
+    for row in sheets["Players"][1:]:
+        row[1] = None  # nobody has an address: only the organiser's summary is left
+    url, _ = processed(client, write_workbook(tmp_path / "s.xlsx", sheets).read_bytes())
+    assert "Send 1 email to 1 recipient?" in text_of(client.get(f"{url}send"))
+
+
+def test_a_run_no_longer_kept_is_said_in_the_pages_language(tmp_path):
+    runs = Runs(tmp_path / "runs", kept=2)
+    danish = create_app(TOKEN, runs, max_mb=1, wait=60, language="da").test_client()
+    gone = danish.get(f"/{TOKEN}/run/0123456789abcdef/")
+    assert gone.status_code == 404
+    assert "Denne kørsel gemmes ikke længere" in text_of(gone)
+    runs.clear()

@@ -257,6 +257,31 @@ def test_a_big_workbook_shows_its_progress_then_its_results(server, browser, tmp
     assert errors == [], errors
 
 
+def test_the_problems_and_the_emails_fit_a_phone(server, tmp_path):
+    """An organiser's find: on a 375 px phone the problems table was 429 px wide (the
+    problem's words in a 110 px column, partly off the screen, no hint), and the emails
+    list 701 px; each row is now a block of lines."""
+    require_browser()
+    phone = start_browser(375, 800)
+    try:
+        sheets = set_cell(league(), "Games", 3, 4, "lots")
+        body = drop(phone, url=server[0], path=write_workbook(tmp_path / "b.xlsx", sheets))
+        assert "lots" in body
+        assert phone.execute_script(FITS) == [], "problems"
+        drop(phone, url=server[0], path=ROOT / "sample_sheets" / "season.xlsx")
+        phone.get(phone.current_url + "emails/")
+        assert phone.execute_script(FITS) == [], "emails"
+    finally:
+        stop_browser(phone)
+
+
+FITS = """
+return [...document.querySelectorAll('.scroll')]
+  .filter(box => box.scrollWidth > box.clientWidth + 1)
+  .map(box => box.querySelector('table').className + ' ' + box.scrollWidth);
+"""
+
+
 def test_sigterm_stops_it_cleanly(server):
     _, process = server
     process.send_signal(signal.SIGTERM)

@@ -45,12 +45,12 @@ DICE_NEEDED = entry(
     en=(
         "{division}: {players} are still tied after every criterion; roll two dice"
         " (round {round}) for {missing} and record the rolls in the Dice sheet"
-        " (or run with --roll-dice SEED)"
+        " (or have the tool roll them: --roll-dice SEED, or the drop page's dice seed)"
     ),
     da=(
         "{division}: {players} står stadig lige efter alle kriterier; slå med to terninger"
         " (runde {round}) for {missing} og skriv slagene i arket Dice"
-        " (eller kør med --roll-dice SEED)"
+        " (eller lad værktøjet slå dem: --roll-dice SEED, eller slip-sidens frø)"
     ),
 )
 

@@ -161,8 +161,9 @@ SERVE: dict[str, Entry] = {
     "send_title": _serve("send_title", en="Send the emails", da="Send e-mails"),
     "send_confirm": _serve(
         "send_confirm",
-        en="Send {emails} emails to {recipients} recipients?",
-        da="Send {emails} e-mails til {recipients} modtagere?",
+        en="Send {emails} {emails:email|emails} to {recipients} {recipients:recipient|recipients}?",
+        da="Send {emails} {emails:e-mail|e-mails} til {recipients}"
+        " {recipients:modtager|modtagere}?",
     ),
     "send_skipped": _serve(
         "send_skipped",
@@ -185,6 +186,10 @@ SERVE: dict[str, Entry] = {
     ),
     "send_yes": _serve("send_yes", en="Yes, send them", da="Ja, send dem"),
     "send_done": _serve("send_done", en="Sending done", da="Afsendelse færdig"),
+    "send_unfinished": _serve(
+        "send_unfinished", en="Sending did not finish", da="Afsendelsen blev ikke færdig"
+    ),
+    "send_rest": _serve("send_rest", en="Send the rest", da="Send resten"),
     "refused_title": _serve(
         "refused_title", en="The file was not taken", da="Filen blev ikke modtaget"
     ),

@@ -158,16 +158,16 @@ def create_app(
 
     _drop_routes(app, pages, runs, max_mb)
     _run_routes(app, pages, runs, wait)
-    working.routes(app, pages, lambda run_id: _kept(runs, run_id))
-    emails.routes(app, pages, lambda run_id: _kept(runs, run_id), wait)
+    working.routes(app, pages, lambda run_id: _kept(runs, run_id, pages.locale.language))
+    emails.routes(app, pages, lambda run_id: _kept(runs, run_id, pages.locale.language), wait)
     return app
 
 
-def _kept(runs: Runs, run_id: str) -> RunResult:
+def _kept(runs: Runs, run_id: str, language: str = "en") -> RunResult:
     """The kept run ``run_id``; 404 (saying why) when it is not kept."""
     result = runs.get(run_id)
     if result is None:
-        raise NotFound(say(SERVE["gone"], count=runs.kept).render("en"))
+        raise NotFound(say(SERVE["gone"], count=runs.kept).render(language))
     return result
 
 
@@ -207,7 +207,7 @@ def _run_routes(app: Flask, pages: Pages, runs: Runs, wait: float) -> None:
 
     @app.get("/<token>/run/<run_id>/")
     def results(token: str, run_id: str) -> ResponseReturnValue:
-        result = _kept(runs, run_id)
+        result = _kept(runs, run_id, pages.locale.language)
         if not result.progress.wait_end(wait):
             title = pages.w("working_title", name=result.name)
             return working.working_page(
@@ -218,7 +218,7 @@ def _run_routes(app: Flask, pages: Pages, runs: Runs, wait: float) -> None:
 
     @app.get("/<token>/run/<run_id>/workbook/<name>")
     def workbook(token: str, run_id: str, name: str) -> ResponseReturnValue:
-        result = _kept(runs, run_id)
+        result = _kept(runs, run_id, pages.locale.language)
         if result.written is None or name != result.written.workbook.name:
             raise NotFound()
         return send_file(result.written.workbook, as_attachment=True, download_name=name)
@@ -226,7 +226,7 @@ def _run_routes(app: Flask, pages: Pages, runs: Runs, wait: float) -> None:
     @app.get("/<token>/run/<run_id>/export/<name>")
     def export(token: str, run_id: str, name: str) -> ResponseReturnValue:
         """A file written beside the workbook (a tournament's EMA submission)."""
-        result = _kept(runs, run_id)
+        result = _kept(runs, run_id, pages.locale.language)
         written = result.written
         paths = {path.name: path for path, _ in written.exports} if written is not None else {}
         if name not in paths:
@@ -235,14 +235,14 @@ def _run_routes(app: Flask, pages: Pages, runs: Runs, wait: float) -> None:
 
     @app.get("/<token>/run/<run_id>/site/<path:file>")
     def site(token: str, run_id: str, file: str) -> ResponseReturnValue:
-        result = _kept(runs, run_id)
+        result = _kept(runs, run_id, pages.locale.language)
         if result.written is None or result.written.report is None:
             raise NotFound()
         return send_from_directory(result.written.report, file)
 
     @app.get("/<token>/run/<run_id>/site.zip")
     def zipped(token: str, run_id: str) -> ResponseReturnValue:
-        result = _kept(runs, run_id)
+        result = _kept(runs, run_id, pages.locale.language)
         if result.written is None or result.written.report is None:
             raise NotFound()
         name = f"{result.written.workbook.stem}-site.zip"

@@ -121,6 +121,7 @@ def _send_routes(app: Flask, pages: Pages, kept: Callable[[str], RunResult], wai
             out=[pages.say(m) for m in out],
             err=[pages.say(m) for m in err],
             notes=[pages.say(m) for m in notes],
+            finished=report is not None and not (report.stopped or report.unsent),
         )
 
     @app.get("/<token>/run/<run_id>/sent/events")
