@@ -278,7 +278,12 @@ class Ledger:
         for name, entries in (("sent", self.sent), ("refused", self.refused)):
             lines = ",\n  ".join(json.dumps(e, ensure_ascii=False) for e in entries.values())
             parts.append(f', "{name}": [\n  {lines}\n ]' if lines else f', "{name}": []')
-        write_text_atomic(self.path, "".join(parts) + "}\n")
+        text = "".join(parts) + "}\n"
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate read from a \ud800 escape: no text
+            raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="text")) from None
+        write_text_atomic(self.path, text)
 
     def _bytes(self, path: Path, shown: Path | None = None) -> bytes:
         """The file's bytes, at most :data:`MAX_BYTES` (a bigger one is damaged)."""

@@ -78,6 +78,12 @@ class SendReport:
         in this run, whose status they do not change)."""
         retry = "" if page else say(texts.RETRY_HINT)
         return [
-            say(texts.REFUSED_BEFORE, to=r.to, answer=r.answer, when=r.when, retry=retry)
+            say(
+                texts.ADDRESS_REFUSED_BEFORE if r.address else texts.REFUSED_BEFORE,
+                to=r.to,
+                answer=r.answer,
+                when=r.when,
+                retry=retry,
+            )
             for r in self.refused_before
         ]

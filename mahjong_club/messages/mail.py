@@ -148,6 +148,13 @@ REFUSED_BEFORE = entry(
     en="the email to {to} was refused on {when} ({answer}) and is not sent again{retry}",
     da="e-mailen til {to} blev afvist {when} ({answer}) og sendes ikke igen{retry}",
 )
+ADDRESS_REFUSED_BEFORE = entry(
+    "mail.address_refused_before",
+    en="no email goes to {to}: the server said on {when} that the address does not exist"
+    " ({answer}); correct it in the Players sheet{retry}",
+    da="ingen e-mail går til {to}: serveren sagde {when}, at adressen ikke findes"
+    " ({answer}); ret den i arket Players{retry}",
+)
 NOT_SENT_BAD_ADDRESS = entry(
     "mail.not_sent_bad_address",
     en="no email to {name!r}: {problem}; correct the Email in the Players sheet",
