@@ -440,7 +440,7 @@ def test_a_journal_written_by_the_ledger_is_read_back_as_it_was_recorded(tmp_pat
     path = tmp_path / "sent-ledgers" / "l.json"
     first = Ledger(path, "Club", "S")
     first.load()
-    first.begin()
+    first.begin(10)  # room set aside for ten answers: zeros after the four lines
     one, two, three = notices(3)
     first.record_refused(one, "550 no")
     first.record_sent(two)
@@ -569,3 +569,21 @@ def test_a_ledger_holding_a_lone_surrogate_is_damaged_not_an_internal_error(
     assert run(tmp_path, sheets, "--send") == 1
     err = capsys.readouterr().err
     assert "Internal error" not in err and "is damaged" in err
+
+
+def test_a_disk_without_room_for_the_answers_sends_nothing(tmp_path, smtp, capsys, monkeypatch):
+    """A stress test's find: a disk with room for the ledger but not for the journal's
+    lines sent the first email, could not record it, and the next run sent it again. The
+    room for every answer is set aside before the first email."""
+    import errno as errors
+
+    from mahjong_club.mail import ledger
+
+    def full(fd, offset, length):
+        raise OSError(errors.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(ledger.os, "posix_fallocate", full, raising=False)
+    inbox, port = smtp()
+    assert run(tmp_path, mail_sheets(port), "--send") == 1
+    assert "No space left on device" in capsys.readouterr().err
+    assert inbox.messages == []

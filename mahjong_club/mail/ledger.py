@@ -30,6 +30,7 @@ over.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import math
@@ -52,6 +53,8 @@ from mahjong_club.messages.core import Message, say
 #: The environment variable that moves the data folder (the tests point it at a temporary one).
 DATA_ENV = "MAHJONG_CLUB_DATA"
 FORMAT = 1
+#: The room set aside in the journal for each answer (a line is some 300 bytes).
+ROOM_PER_ANSWER = 2048
 #: How often a run waiting for another run's lock looks again (seconds).
 LOCK_POLL = 0.1
 #: The largest ledger read (about 2 million emails; a federation's season of 10,000 emails a
@@ -196,15 +199,27 @@ class Ledger:
             if entry.get("scope") == "address":
                 self._dead.setdefault(entry["to"].casefold(), []).append(entry)
 
-    def begin(self) -> None:
+    def begin(self, emails: int = 0) -> None:
         """Before the first email: the ledger written anew (the journal folded in) and a new
-        journal opened; ``OSError`` when the folder or disk cannot take them: nothing sent."""
+        journal opened, with room on the disk for ``emails`` answers where the system can
+        set it aside (a disk with room for the ledger but not for the answers would send an
+        email it cannot record); ``OSError`` when the folder or disk cannot take them:
+        nothing sent. The journal is written from its start over the room set aside (zeros,
+        which a reading takes for a last line cut off)."""
         self._save()
         self.journal_path.unlink(missing_ok=True)
         self._recorded = 0
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
         self._journal = os.open(self.journal_path, flags, 0o644)
         fsync_folder(self.path.parent)  # the new journal's name on disk too
+        if emails and hasattr(os, "posix_fallocate"):
+            try:
+                os.posix_fallocate(self._journal, 0, emails * ROOM_PER_ANSWER)
+            except OSError as exc:
+                if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                    self.end()
+                    raise
+                # a file system that cannot set room aside: the lines are written as they come
 
     def end(self) -> None:
         """After the last email: the journal folded into the ledger and removed (if that

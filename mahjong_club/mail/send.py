@@ -177,7 +177,7 @@ def send_all(
             _load(ledger, take_over)
             todo = _plan(outgoing, ledger, report, resend or retry_refused, resend)
             if todo:
-                _begin(ledger)
+                _begin(ledger, len(todo))
                 try:
                     _deliver(todo, config, ledger, report, watchdog, progress or Progress())
                 finally:
@@ -197,12 +197,12 @@ def _load(ledger: Ledger, take_over: Path | None) -> None:
         raise LedgerError(say(texts.LEDGER_UNUSABLE, path=ledger.path.parent, error=exc)) from None
 
 
-def _begin(ledger: Ledger) -> None:
+def _begin(ledger: Ledger, emails: int) -> None:
     """The ledger written anew and its journal opened before the first email: a folder or
     disk that cannot take them (full, read-only) sends nothing, rather than one email a
     second time at every run because its sending could not be recorded."""
     try:
-        ledger.begin()
+        ledger.begin(emails)
     except OSError as exc:
         raise LedgerError(say(texts.LEDGER_UNUSABLE, path=ledger.path.parent, error=exc)) from None
 

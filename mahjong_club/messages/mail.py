@@ -264,10 +264,12 @@ LEDGER_BUSY = entry(
 )
 LEDGER_UNUSABLE = entry(
     "mail.ledger_unusable",
-    en="the folder {path} cannot hold the sent-ledger ({error}); nothing was sent."
-    " Set MAHJONG_CLUB_DATA to a folder you can write to",
-    da="mappen {path} kan ikke rumme afsendelsesloggen ({error}); intet er sendt."
-    " Sæt MAHJONG_CLUB_DATA til en mappe, du kan skrive i",
+    en="the folder {path} cannot hold the sent-ledger ({error}); nothing was sent. Make room"
+    " on its disk, or let it be written to, and send again (a new folder, set with"
+    " MAHJONG_CLUB_DATA, starts a ledger that knows nothing of the emails sent before)",
+    da="mappen {path} kan ikke rumme afsendelsesloggen ({error}); intet er sendt. Skaf plads"
+    " på dens disk, eller giv lov til at skrive i den, og send igen (en ny mappe, sat med"
+    " MAHJONG_CLUB_DATA, begynder en log, der intet ved om de e-mails, der er sendt før)",
 )
 LEDGER_NOT_JSON = entry(
     "mail.ledger_not_json",
