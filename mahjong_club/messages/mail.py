@@ -257,10 +257,12 @@ LEDGER_DAMAGED = entry(
 )
 LEDGER_BUSY = entry(
     "mail.ledger_busy",
-    en="another run is sending this club's emails for this season (it holds {path});"
-    " nothing was sent. Run again when it has finished",
-    da="en anden kørsel sender klubbens e-mails for denne sæson (den holder {path});"
-    " intet er sendt. Kør igen, når den er færdig",
+    en="another run is sending this club's emails for this season (it holds the lock on"
+    " {path}, which the system lets go of when that run ends, even if it is killed: do not"
+    " delete the file); nothing was sent. Run again when it has finished",
+    da="en anden kørsel sender klubbens e-mails for denne sæson (den holder låsen på {path},"
+    " som systemet slipper, når den kørsel slutter, også hvis den bliver dræbt: slet ikke"
+    " filen); intet er sendt. Kør igen, når den er færdig",
 )
 LEDGER_UNUSABLE = entry(
     "mail.ledger_unusable",
