@@ -213,7 +213,8 @@ def test_a_run_waits_for_another_holding_the_ledger(tmp_path, smtp, data, capsys
         assert run(tmp_path, mail_sheets(port), "--send") == 1
     err = capsys.readouterr().err
     assert "another run is sending this club's emails for this season" in err
-    assert f"(it holds {lock}); nothing was sent" in err
+    assert f"(it holds the lock on {lock}, which the system lets go of" in err
+    assert "do not delete the file); nothing was sent" in err
     assert inbox.attempts == []
     assert run(tmp_path, mail_sheets(port), "--send") == 0  # the lock is free again
     assert sorted(inbox.recipients) == EVERYONE
