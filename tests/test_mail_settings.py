@@ -11,7 +11,7 @@ import pytest
 
 from mahjong_club.capabilities import Options
 from mahjong_club.mail.compose import compose
-from mahjong_club.mail.ledger import hold_lock
+from mahjong_club.mail.lock import hold_lock
 from mahjong_club.pipeline import build_outputs, compute, read_workbook
 from process import main
 from tests.builders import assert_refused, write_workbook

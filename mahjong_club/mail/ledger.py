@@ -33,14 +33,11 @@ import contextlib
 import errno
 import hashlib
 import json
-import math
 import os
-import sys
-import time
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import platformdirs
 
@@ -55,8 +52,6 @@ DATA_ENV = "MAHJONG_CLUB_DATA"
 FORMAT = 1
 #: The room set aside in the journal for each answer (a line is some 300 bytes).
 ROOM_PER_ANSWER = 2048
-#: How often a run waiting for another run's lock looks again (seconds).
-LOCK_POLL = 0.1
 #: The largest ledger read (about 2 million emails; a federation's season of 10,000 emails a
 #: week is about 125 MB): a bigger file is damaged, not read.
 MAX_BYTES = 512 * 1024 * 1024
@@ -349,54 +344,3 @@ def _index(to: str, key: str) -> tuple[str, str]:
 def _indexes(item: Outgoing) -> list[tuple[str, str]]:
     """``item``'s lookups: its content key, and the exact-spelling key of version 0.1."""
     return [_index(item.to, item.key), _index(item.to, item.legacy_key or item.key)]
-
-
-@contextlib.contextmanager
-def hold_lock(path: Path, wait: float) -> Iterator[None]:
-    """Hold the operating-system lock on ``path``, waiting at most ``wait`` seconds for it."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "a+b")  # noqa: SIM115 - closed below, after the unlock
-    except OSError as exc:
-        raise LedgerError(say(texts.LEDGER_UNUSABLE, path=path.parent, error=exc)) from None
-    with handle:
-        attempts = max(1, math.ceil(wait / LOCK_POLL)) + 1
-        for attempt in range(attempts):
-            if _try_lock(handle):
-                break
-            if attempt == attempts - 1:
-                raise LedgerError(say(texts.LEDGER_BUSY, path=path))
-            time.sleep(LOCK_POLL)
-        try:
-            yield
-        finally:
-            _unlock(handle)
-
-
-if sys.platform == "win32":
-    import msvcrt
-
-    def _try_lock(handle: IO[bytes]) -> bool:
-        handle.seek(0)
-        try:
-            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-
-    def _unlock(handle: IO[bytes]) -> None:
-        handle.seek(0)
-        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
-
-else:
-    import fcntl
-
-    def _try_lock(handle: IO[bytes]) -> bool:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return False
-        return True
-
-    def _unlock(handle: IO[bytes]) -> None:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)

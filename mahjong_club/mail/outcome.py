@@ -4,6 +4,7 @@ delivery the server never confirmed; and how that is told to the organiser."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -87,3 +88,19 @@ class SendReport:
             )
             for r in self.refused_before
         ]
+
+
+#: The enhanced status of an address that does not exist (RFC 3463: 5.1.x, "bad destination
+#: mailbox address" and the like), as against a server's own trouble (5.7.1 relaying denied,
+#: 5.2.2 mailbox full): only such an address is refused for every report to come.
+_NO_SUCH_ADDRESS = re.compile(rb"\s*5\.1\.\d{1,3}\b")
+
+
+def no_such_address(text: bytes | str) -> bool:
+    """True when the server's answer says the address itself does not exist (5.1.x).
+
+    >>> [no_such_address(t) for t in (b"5.1.1 No such user", b"5.7.1 Relaying denied", b"Nope")]
+    [True, False, False]
+    """
+    raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
+    return _NO_SUCH_ADDRESS.match(raw) is not None

@@ -20,7 +20,6 @@ before it said so; that email counts as not sent and the next ``--send`` sends i
 from __future__ import annotations
 
 import contextlib
-import re
 import smtplib
 import socket
 import ssl
@@ -34,9 +33,10 @@ from mahjong_club.common.addresses import one_line
 from mahjong_club.common.progress import Progress
 from mahjong_club.mail.compose import Outgoing
 from mahjong_club.mail.config import SMTPS_PORT, SmtpConfig
-from mahjong_club.mail.ledger import Ledger, LedgerError, hold_lock
+from mahjong_club.mail.ledger import Ledger, LedgerError
+from mahjong_club.mail.lock import hold_lock
 from mahjong_club.mail.mime import smtp_bytes
-from mahjong_club.mail.outcome import Refusal, SendReport
+from mahjong_club.mail.outcome import Refusal, SendReport, no_such_address
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.progress import PROGRESS
@@ -313,27 +313,11 @@ def _send_one(session: _Session, item: Outgoing, config: SmtpConfig) -> Refusal 
     except smtplib.SMTPRecipientsRefused as exc:
         code, text = next(iter(exc.recipients.values()), (0, b""))
         answer, permanent = _answer(code, text), 500 <= code < 600
-        return Refusal(item.to, answer, permanent=permanent, address=_no_such_address(text))
+        return Refusal(item.to, answer, permanent=permanent, address=no_such_address(text))
     except smtplib.SMTPDataError as exc:
         answer = _answer(exc.smtp_code, exc.smtp_error)
         return Refusal(item.to, answer, permanent=500 <= exc.smtp_code < 600)
     return None
-
-
-#: The enhanced status of an address that does not exist (RFC 3463: 5.1.x, "bad destination
-#: mailbox address" and the like), as against a server's own trouble (5.7.1 relaying denied,
-#: 5.2.2 mailbox full): only such an address is refused for every report to come.
-_NO_SUCH_ADDRESS = re.compile(rb"\s*5\.1\.\d{1,3}\b")
-
-
-def _no_such_address(text: bytes | str) -> bool:
-    """True when the server's answer says the address itself does not exist (5.1.x).
-
-    >>> [_no_such_address(t) for t in (b"5.1.1 No such user", b"5.7.1 Relaying denied", b"Nope")]
-    [True, False, False]
-    """
-    raw = text.encode("utf-8", "replace") if isinstance(text, str) else text
-    return _NO_SUCH_ADDRESS.match(raw) is not None
 
 
 def _sender_refused(exc: smtplib.SMTPSenderRefused, item: Outgoing, config: SmtpConfig) -> Message:
