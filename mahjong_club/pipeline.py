@@ -29,7 +29,7 @@ from mahjong_club.mail.compose import Outgoing, compose
 from mahjong_club.mail.send import outbox_files
 from mahjong_club.messages import league as texts
 from mahjong_club.messages import output as output_texts
-from mahjong_club.messages.core import say
+from mahjong_club.messages.core import Entry, Message, say
 from mahjong_club.messages.progress import PROGRESS
 from mahjong_club.model import Season
 from mahjong_club.reading import (
@@ -198,6 +198,21 @@ class Actions:
 
     def __bool__(self) -> bool:
         return bool(self.dice or self.new_dice or self.substitutable)
+
+    def dice_said(self, decides: Entry, needed: Entry) -> list[Message]:
+        """Each tie awaiting dice in a front end's words: ``decides`` for one that decides
+        promotion or relegation, else ``needed``; both take the division, the tied players,
+        the round and who has yet to roll."""
+        return [
+            say(
+                decides if action.decides else needed,
+                division=action.division,
+                players=", ".join(action.needed.players),
+                round=action.needed.round,
+                missing=", ".join(action.needed.missing),
+            )
+            for action in self.dice
+        ]
 
 
 def actions_of(run: Run) -> Actions:

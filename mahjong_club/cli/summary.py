@@ -97,17 +97,7 @@ def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -
     """What needs the organiser's action after this run, most urgent first."""
     found: list[Message] = []
     todo = actions_of(run)
-    for action in todo.dice:
-        needed = action.needed
-        found.append(
-            say(
-                texts.DICE_DECIDES if action.decides else compute_texts.DICE_NEEDED,
-                division=action.division,
-                players=", ".join(needed.players),
-                round=needed.round,
-                missing=", ".join(needed.missing),
-            )
-        )
+    found += todo.dice_said(texts.DICE_DECIDES, compute_texts.DICE_NEEDED)
     if todo.new_dice:
         rolls = counted(todo.new_dice, texts.ROLLS)
         if written is None:

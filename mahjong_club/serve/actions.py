@@ -14,19 +14,7 @@ def drop_actions(todo: Actions) -> list[Message]:
     """What the run leaves for the organiser to do, most urgent first, worded for the drop
     page (a dice seed instead of ``--roll-dice``, the downloaded workbook instead of a path);
     emails are not among them: the results page has the button to send them."""
-    found: list[Message] = []
-    for action in todo.dice:
-        needed = action.needed
-        key = "action_dice_decides" if action.decides else "action_dice_needed"
-        found.append(
-            say(
-                SERVE[key],
-                division=action.division,
-                players=", ".join(needed.players),
-                round=needed.round,
-                missing=", ".join(needed.missing),
-            )
-        )
+    found = todo.dice_said(SERVE["action_dice_decides"], SERVE["action_dice_needed"])
     if todo.new_dice:
         found.append(say(SERVE["action_copy_dice"], rolls=counted(todo.new_dice, ROLLS)))
     if todo.substitutable:
