@@ -23,7 +23,8 @@ class Inbox:
 
     ``limit``: refuse (554) every message after that many; ``refuse_rcpt``/``refuse_data``:
     address -> the answer to give it at RCPT TO / at the end of DATA; ``drop_at``: close the
-    connection instead of answering that message (counting from 1); ``trickle_at``: answer
+    connection instead of answering that message (counting from 1); ``keep_then_drop_at``:
+    keep that message, then close the connection before answering; ``trickle_at``: answer
     that message with continuation lines, one every 0.05 s, until the client gives up;
     ``delay``: seconds to wait before accepting each message; ``refuse_mail``: the answer to
     every MAIL FROM after that many messages (``(2, "530 5.7.0 Authentication required")``).
@@ -38,6 +39,7 @@ class Inbox:
         trickle_at: int | None = None,
         delay: float = 0,
         refuse_mail: tuple[int, str] | None = None,
+        keep_then_drop_at: int | None = None,
     ) -> None:
         self.messages: list[EmailMessage] = []
         self.recipients: list[str] = []
@@ -49,6 +51,7 @@ class Inbox:
         self.trickle_at = trickle_at
         self.delay = delay
         self.refuse_mail = refuse_mail
+        self.keep_then_drop_at = keep_then_drop_at
         self.data_count = 0
 
     async def handle_MAIL(self, server, session, envelope, address, mail_options):
@@ -81,6 +84,9 @@ class Inbox:
             await asyncio.sleep(self.delay)
         self.messages.append(email.message_from_bytes(envelope.content, policy=policy.default))
         self.recipients.extend(envelope.rcpt_tos)
+        if self.keep_then_drop_at == self.data_count:
+            server.transport.close()
+            return "421 closing"
         return "250 Message accepted"
 
     async def _trickle(self, server) -> str:

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from tests.test_mail import mail_sheets, run
 ROOT = Path(__file__).resolve().parent.parent
 EVERYONE = ["a@example.org", "b@example.org", "d@example.org", "e@example.org"]
 EVERYONE += ["organiser@example.org"]
+TODAY = datetime.now(UTC).date().isoformat()  # the ledger's dates are UTC
 
 
 @pytest.fixture(autouse=True)
@@ -70,23 +72,57 @@ def test_one_refused_recipient_does_not_stop_the_others(tmp_path, smtp, capsys):
     assert sorted(inbox.recipients) == EVERYONE  # every one exactly once
 
 
+UNCERTAIN_D = (
+    "Error: the email to d@example.org had been sent when the sending stopped, but the"
+    " server had not confirmed it: it may have arrived, so it is not sent again"
+    " (--retry-refused tries again)"
+)
+UNCONFIRMED_D = (
+    "was never confirmed by the server (the sending stopped before its answer): it may have"
+    " arrived and is not sent again (--retry-refused tries again)"
+)
+
+
 def test_a_dropped_connection_leaves_the_rest_to_the_next_send(tmp_path, smtp, capsys):
+    """The server closes the connection on d's email without keeping it: d's email may have
+    arrived for all the tool can tell, so it is named and not sent again unless asked."""
     dropping, port = smtp(drop_at=3)
     sheets = mail_sheets(port)
     assert run(tmp_path, sheets, "--send") == 1
     err = capsys.readouterr().err
     assert len(dropping.messages) == 2
     assert "sending stopped: the connection to 127.0.0.1 failed or was lost" in err
-    assert "not sent: 3 (d@example.org, e@example.org, organiser@example.org)" in err
-    assert (  # the server had d's email when it closed, and never said whether it kept it
-        "the email to d@example.org had been sent when the connection was lost, but the"
-        " server had not confirmed it: it may have arrived, and the next --send sends it again"
-    ) in err
+    assert "not sent: 2 (e@example.org, organiser@example.org)" in err
+    assert UNCERTAIN_D in err  # the server had d's email and never said whether it kept it
     working, port2 = smtp()
     sheets["Settings"][-1] = ["smtp_port", port2]
     assert run(tmp_path, sheets, "--send") == 0
-    assert addressed_to(working) == ["d@example.org", "e@example.org", "organiser@example.org"]
+    err = capsys.readouterr().err
+    assert addressed_to(working) == ["e@example.org", "organiser@example.org"]
+    assert f"Warning: the email to d@example.org sent on {TODAY} {UNCONFIRMED_D}" in err
+    assert run(tmp_path, sheets, "--send") == 0  # said again at every --send, sent by none
+    assert UNCONFIRMED_D in capsys.readouterr().err
+    assert addressed_to(working) == ["e@example.org", "organiser@example.org"]
+    assert run(tmp_path, sheets, "--send", "--retry-refused") == 0  # asked: sent again
+    assert UNCONFIRMED_D not in capsys.readouterr().err
     assert sorted(addressed_to(dropping) + addressed_to(working)) == EVERYONE
+    assert run(tmp_path, sheets, "--send") == 0  # confirmed now: never named again
+    assert UNCONFIRMED_D not in capsys.readouterr().err
+
+
+def test_an_email_kept_by_a_server_that_then_drops_is_not_sent_twice(tmp_path, smtp, capsys):
+    """The server keeps d's email, then closes the connection before saying so: the next
+    --send sends only the emails it never had (before, d got its email twice)."""
+    dropping, port = smtp(keep_then_drop_at=3)
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 1
+    assert UNCERTAIN_D in capsys.readouterr().err
+    assert addressed_to(dropping) == ["a@example.org", "b@example.org", "d@example.org"]
+    working, port2 = smtp()
+    sheets["Settings"][-1] = ["smtp_port", port2]
+    assert run(tmp_path, sheets, "--send") == 0
+    assert addressed_to(working) == ["e@example.org", "organiser@example.org"]
+    assert sorted(addressed_to(dropping) + addressed_to(working)) == EVERYONE  # each once
 
 
 def test_a_silent_server_times_out_each_step(tmp_path, smtp, capsys, monkeypatch):
@@ -95,7 +131,8 @@ def test_a_silent_server_times_out_each_step(tmp_path, smtp, capsys, monkeypatch
     assert run(tmp_path, mail_sheets(port), "--send") == 1
     err = capsys.readouterr().err
     assert "sending stopped: 127.0.0.1 did not answer within 0.5 seconds (SMTP_TIMEOUT)" in err
-    assert "not sent: 5" in err
+    assert "not sent: 4 (b@example.org, d@example.org, e@example.org, organiser" in err
+    assert "the email to a@example.org had been sent when the sending stopped, but the" in err
     assert slow.messages == []
 
 
@@ -114,7 +151,10 @@ def test_a_trickling_server_cannot_hold_the_run_past_the_deadline(tmp_path, smtp
     assert first == ["a@example.org"]
     working, port2 = smtp()
     sheets["Settings"][-1] = ["smtp_port", port2]
-    assert run(tmp_path, sheets, "--send") == 0
+    assert "the email to b@example.org had been sent when the sending stopped" in err
+    assert run(tmp_path, sheets, "--send") == 0  # b's email may have arrived: not sent again
+    assert addressed_to(working) == ["d@example.org", "e@example.org", "organiser@example.org"]
+    assert run(tmp_path, sheets, "--send", "--retry-refused") == 0
     assert sorted(first + addressed_to(working)) == EVERYONE
 
 
@@ -452,6 +492,91 @@ def test_a_journal_written_by_the_ledger_is_read_back_as_it_was_recorded(tmp_pat
     assert (again.sent, again.refused) == (first.sent, first.refused)
     assert again.has_sent(one) and again.has_sent(two) and not again.has_sent(three)
     assert again.refusal(one) is None and again.refusal(three) is not None
+
+
+def test_an_email_being_sent_when_the_run_was_killed_may_have_arrived(tmp_path):
+    """The journal records each email just before its end of data goes out: a run killed
+    between that line and the server's answer leaves the email unconfirmed, which a fold
+    keeps in the ledger, and which the next answer about that email settles."""
+    from mahjong_club.mail.ledger import Ledger
+
+    path = tmp_path / "sent-ledgers" / "l.json"
+    first = Ledger(path, "Club", "S")
+    first.load()
+    first.begin(10)
+    one, two, three, four = notices(4)
+    for item in (one, two, three, four):
+        first.record_sending(item)
+    first.record_sent(two)
+    first.record_refused(three, "550 no")
+    first.record_answered(four)  # refused for now (4xx at the end of its data)
+    # killed here, before one's answer
+    again = Ledger(path, "Club", "S")
+    again.load()
+    assert again.unconfirmed_of(one) is not None
+    assert [again.unconfirmed_of(i) for i in (two, three, four)] == [None, None, None]
+    assert not again.has_sent(one) and again.refusal(one) is None
+    again.begin()  # the next run folds the journal into the ledger: still unconfirmed
+    again.end()
+    saved = json.loads(path.read_text())
+    assert [e["to"] for e in saved["unconfirmed"]] == [one.to]
+    third = Ledger(path, "Club", "S")
+    third.load()
+    assert third.unconfirmed_of(one) is not None
+    third.begin()
+    third.record_sending(one)  # --retry-refused: sent again, and accepted this time
+    third.record_sent(one)
+    third.end()
+    last = Ledger(path, "Club", "S")
+    last.load()
+    assert last.unconfirmed_of(one) is None and last.has_sent(one)
+    assert json.loads(path.read_text())["unconfirmed"] == []
+
+
+def test_an_email_whose_sending_cannot_be_recorded_is_not_completed(
+    tmp_path, smtp, data, capsys, monkeypatch
+):
+    """When the journal cannot take the line saying an email is being sent, that email's
+    end of data never goes out: the server discards it, nothing is sent that is not
+    recorded, and the next --send sends it (it never arrived)."""
+    from mahjong_club.mail.ledger import Ledger
+
+    real = Ledger.record_sending
+
+    def full(self, item):
+        if item.to == "d@example.org":
+            raise OSError(28, "No space left on device")
+        real(self, item)
+
+    monkeypatch.setattr(Ledger, "record_sending", full)
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 1
+    err = capsys.readouterr().err
+    assert "sending stopped: the sent-ledger could not be written" in err
+    assert "No space left on device" in err and "may have arrived" not in err
+    assert addressed_to(inbox) == ["a@example.org", "b@example.org"]
+    monkeypatch.setattr(Ledger, "record_sending", real)
+    assert run(tmp_path, sheets, "--send") == 0
+    assert sorted(addressed_to(inbox)) == EVERYONE  # d's email too, once
+
+
+def test_a_run_killed_after_an_emails_data_does_not_send_it_again(tmp_path, smtp, data, capsys):
+    """kill -9 between an email's end of data and the server's answer: the journal says it
+    was being sent, so the next --send names it and does not send it again."""
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 0
+    (saved,) = (data / "sent-ledgers").glob("*.json")
+    content = json.loads(saved.read_text())
+    (d,) = [e for e in content["sent"] if e["to"] == "d@example.org"]
+    content["sent"].remove(d)
+    saved.write_text(json.dumps(content))
+    saved.with_suffix(".journal").write_text(json.dumps({"sending": d}) + "\n")
+    inbox.messages.clear()
+    assert run(tmp_path, sheets, "--send") == 0
+    assert inbox.messages == []
+    assert f"Warning: the email to d@example.org sent on {d['at'][:10]}" in capsys.readouterr().err
 
 
 def test_ctrl_c_during_the_first_answers_flush_still_keeps_it(tmp_path, monkeypatch):

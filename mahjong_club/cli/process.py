@@ -175,7 +175,8 @@ def _add_send_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--retry-refused",
         action="store_true",
-        help="with --send: try again the emails the server refused for good (5xx) before",
+        help="with --send: try again the emails the server refused for good (5xx) before,"
+        " or never confirmed (the sending stopped before its answer)",
     )
 
 

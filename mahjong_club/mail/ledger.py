@@ -17,11 +17,11 @@ A run that sends holds the ledger's lock file (an operating-system lock: ``fcntl
 once never send the same report twice. Before its first email it writes the ledger anew (a
 folder or disk that cannot take it then sends nothing, rather than an email it cannot record)
 and opens its journal beside it (``….journal``); each server's answer is one line appended to
-the journal and flushed to disk at once (:meth:`Ledger.record_sent`): a federation's 10,000
-emails each rewriting the whole ledger had made sending take minutes on an instant server.
-When the run ends the journal is folded into the ledger and removed; a journal left by a
-killed run is read after the ledger (a last line cut off mid-write is not an answer, as the
-email it was for was not recorded).
+the journal and flushed to disk at once (:meth:`Ledger.record_sent`), as is, just before an
+email's end of data goes out, that it is being sent (with no answer after it, the email may
+have arrived: :attr:`Ledger.unconfirmed`, not sent again unless asked). When the run ends the
+journal is folded into the ledger and removed; a journal left by a killed run is read after
+the ledger (a last line cut off mid-write is no line: its email was not yet on its way).
 A ledger that cannot be read (not JSON, nested too deep, larger than :data:`MAX_BYTES`, not the
 shape the tool writes) is an error naming the file that sends nothing; deleting the file starts
 over.
@@ -50,13 +50,20 @@ from mahjong_club.messages.core import Message, say
 #: The environment variable that moves the data folder (the tests point it at a temporary one).
 DATA_ENV = "MAHJONG_CLUB_DATA"
 FORMAT = 1
-#: The room set aside in the journal for each answer (a line is some 300 bytes).
+#: The room set aside in the journal for each email (two lines of some 300 bytes).
 ROOM_PER_ANSWER = 2048
 #: The largest ledger read (about 2 million emails; a federation's season of 10,000 emails a
 #: week is about 125 MB): a bigger file is damaged, not read.
 MAX_BYTES = 512 * 1024 * 1024
 _SENT_FIELDS = ("to", "key", "subject", "at")
 _REFUSED_FIELDS = (*_SENT_FIELDS, "answer")
+#: The fields of each kind of journal line.
+_LINE_FIELDS = {
+    "sent": _SENT_FIELDS,
+    "refused": _REFUSED_FIELDS,
+    "sending": _SENT_FIELDS,
+    "answered": _SENT_FIELDS,
+}
 
 
 class LedgerError(Exception):
@@ -109,6 +116,9 @@ class Ledger:
         self.season = season
         self.sent: dict[tuple[str, str], dict[str, str]] = {}
         self.refused: dict[tuple[str, str], dict[str, str]] = {}
+        #: Emails whose data's end went out without the server's answer (a lost connection,
+        #: a killed run): they may have arrived, so they are not sent again unless asked.
+        self.unconfirmed: dict[tuple[str, str], dict[str, str]] = {}
         self._journal: int | None = None  # the journal's file, while a run sends
         self._recorded = 0  # answers put in the journal since :meth:`begin`
         #: The addresses refused for good themselves (at RCPT TO), by address case-folded.
@@ -126,7 +136,7 @@ class Ledger:
 
     def load(self) -> None:
         """Read the ledger from disk (none yet: empty); :class:`LedgerError` when damaged."""
-        self.sent, self.refused, self._dead = {}, {}, {}
+        self.sent, self.refused, self.unconfirmed, self._dead = {}, {}, {}, {}
         path = self.path
         if path.exists():
             self._snapshot(path)
@@ -147,6 +157,8 @@ class Ledger:
             self.sent[_index(entry["to"], entry["key"])] = entry
         for entry in self._entries(data, "refused", _REFUSED_FIELDS, path):
             self._apply({"refused": entry})
+        for entry in self._entries(data, "unconfirmed", _SENT_FIELDS, path):
+            self._apply({"sending": entry})
 
     def _replay(self) -> None:
         """Read the journal a run left (killed before folding it in), after the ledger."""
@@ -164,13 +176,14 @@ class Ledger:
             self._apply(self._line(line, journal))
 
     def _line(self, line: bytes, journal: Path) -> dict[str, Any]:
-        """One journal line: ``{"sent": {…}}`` or ``{"refused": {…}}``."""
+        """One journal line: ``{"sent": {…}}``, ``{"refused": {…}}``, ``{"sending": {…}}`` (the
+        email's end of data about to go out) or ``{"answered": {…}}`` (refused for now)."""
         try:
             data = json.loads(line.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError) as exc:
             raise self._damaged(say(texts.LEDGER_NOT_JSON, error=str(exc)), journal) from None
         kind = next(iter(data), "") if isinstance(data, dict) and len(data) == 1 else ""
-        fields = {"sent": _SENT_FIELDS, "refused": _REFUSED_FIELDS}.get(kind)
+        fields = _LINE_FIELDS.get(kind)
         if fields is None:
             raise self._damaged(say(texts.LEDGER_WRONG_SHAPE, part="journal"), journal)
         (entry,) = self._entries({kind: [data[kind]]}, kind, fields, journal)
@@ -179,10 +192,20 @@ class Ledger:
         return {kind: entry}
 
     def _apply(self, line: dict[str, Any]) -> None:
-        """An answer into the ledger: accepted (no longer refused), or refused for good."""
-        if "sent" in line:
+        """An answer into the ledger: accepted (no longer refused), or refused for good; or
+        an email about to be sent (unconfirmed until its answer)."""
+        kind, entry = next(iter(line.items()))
+        if kind == "sending":
+            self.unconfirmed[_index(entry["to"], entry["key"])] = entry
+            return
+        for index in {_index(entry["to"], entry["key"]), _index(entry["to"], _legacy(entry))}:
+            self.unconfirmed.pop(index, None)  # answered
+        if kind == "answered":
+            return
+        if kind == "sent":
             entry = dict(line["sent"])
-            legacy = entry.pop("legacy", "") or entry["key"]
+            legacy = _legacy(entry)
+            entry.pop("legacy", None)
             for index in (_index(entry["to"], entry["key"]), _index(entry["to"], legacy)):
                 self.refused.pop(index, None)
             self.sent[_index(entry["to"], entry["key"])] = entry
@@ -252,6 +275,24 @@ class Ledger:
         dead = self._dead.get(item.to.casefold())
         return found[0] if found else dead[-1] if dead else None
 
+    def unconfirmed_of(self, item: Outgoing) -> dict[str, str] | None:
+        """The earlier sending of this report to this recipient that the server never
+        confirmed (it may have arrived), if any."""
+        found = [self.unconfirmed[index] for index in _indexes(item) if index in self.unconfirmed]
+        return found[0] if found else None
+
+    def record_sending(self, item: Outgoing) -> None:
+        """Remember, before the end of ``item``'s data goes out, that it is being sent: should
+        no answer follow (the connection lost, the run killed), it may have arrived, and is
+        not sent again unless asked (on disk at once)."""
+        self._record({"sending": self._entry(item)}, before=False)
+
+    def record_answered(self, item: Outgoing) -> None:
+        """Remember that the server answered ``item`` without taking it for good (refused for
+        now): it no longer may have arrived."""
+        if self.unconfirmed_of(item) is not None:
+            self._record({"answered": self._entry(item)})
+
     def record_sent(self, item: Outgoing) -> None:
         """Remember that the server accepted ``item`` (on disk at once)."""
         self._record({"sent": {**self._entry(item), "legacy": item.legacy_key or item.key}})
@@ -262,10 +303,14 @@ class Ledger:
         scope = {"scope": "address"} if address else {}
         self._record({"refused": {**self._entry(item), "answer": answer, **scope}})
 
-    def _record(self, line: dict[str, Any]) -> None:
+    def _record(self, line: dict[str, Any], before: bool = True) -> None:
         """An answer into the ledger, and on disk at once: a line of the journal (flushed)
-        while a run sends (:meth:`begin`), else the whole ledger written anew."""
-        self._apply(line)
+        while a run sends (:meth:`begin`), else the whole ledger written anew. An answer
+        counts ``before`` it is on disk (end() folds it in, whatever stops the writing); an
+        email about to be sent only once it is (if the line fails, its end of data never
+        goes out)."""
+        if before:
+            self._apply(line)
         if self._journal is None:
             self._save()
             return
@@ -274,6 +319,8 @@ class Ledger:
         while data:
             data = data[os.write(self._journal, data) :]
         os.fsync(self._journal)
+        if not before:
+            self._apply(line)
 
     @staticmethod
     def _entry(item: Outgoing) -> dict[str, str]:
@@ -285,7 +332,8 @@ class Ledger:
         a million entries took 2.4 s, now a fraction of that)."""
         head = {"format": FORMAT, "club": self.club, "season": self.season}
         parts = [json.dumps(head, ensure_ascii=False)[:-1]]
-        for name, entries in (("sent", self.sent), ("refused", self.refused)):
+        sections = ("sent", self.sent), ("refused", self.refused)
+        for name, entries in (*sections, ("unconfirmed", self.unconfirmed)):
             lines = ",\n  ".join(json.dumps(e, ensure_ascii=False) for e in entries.values())
             parts.append(f', "{name}": [\n  {lines}\n ]' if lines else f', "{name}": []')
         text = "".join(parts) + "}\n"
@@ -334,6 +382,11 @@ class Ledger:
 
     def _damaged(self, problem: Message, path: Path | None = None) -> LedgerError:
         return LedgerError(say(texts.LEDGER_DAMAGED, path=path or self.path, problem=problem))
+
+
+def _legacy(entry: dict[str, str]) -> str:
+    """The exact-spelling key a journal line also names (version 0.1's), else its key."""
+    return entry.get("legacy", "") or entry["key"]
 
 
 def _index(to: str, key: str) -> tuple[str, str]:

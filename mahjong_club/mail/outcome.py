@@ -38,6 +38,8 @@ class SendReport:
     stopped: Message | None = None
     #: The email whose data the server had when the connection was lost, unconfirmed.
     uncertain: str = ""
+    #: Emails an earlier run sent without the server's answer (address, date): not sent again.
+    unconfirmed_before: list[tuple[str, str]] = field(default_factory=list)
     interrupted: bool = False  # stopped by Ctrl-C (the command then ends with status 130)
 
     @property
@@ -71,14 +73,19 @@ class SendReport:
                 say(texts.SEND_STOPPED, reason=self.stopped, count=count, names=names, again=again)
             )
         if self.uncertain:
-            err.append(say(texts.DELIVERY_UNCERTAIN, to=self.uncertain, next=then))
+            err.append(say(texts.DELIVERY_UNCERTAIN, to=self.uncertain, retry=retry))
         return out, err
 
     def reminders(self, page: bool = False) -> list[Message]:
-        """The refusals for good of earlier runs, said again (a warning: nothing went wrong
-        in this run, whose status they do not change)."""
+        """The refusals for good of earlier runs, and their emails the server never confirmed,
+        said again (a warning: nothing went wrong in this run, whose status they do not
+        change)."""
         retry = "" if page else say(texts.RETRY_HINT)
-        return [
+        unconfirmed = [
+            say(texts.UNCONFIRMED_BEFORE, to=to, when=when, retry=retry)
+            for to, when in self.unconfirmed_before
+        ]
+        return unconfirmed + [
             say(
                 texts.ADDRESS_REFUSED_BEFORE if r.address else texts.REFUSED_BEFORE,
                 to=r.to,

@@ -13,21 +13,19 @@ It holds the club's and season's sent-ledger (:mod:`mahjong_club.mail.ledger`) w
   sending has ``SMTP_DEADLINE``) stops the sending: what was not sent is listed, and the next
   ``--send`` sends only that.
 
-The one uncertainty SMTP leaves: a connection lost after the server received an email but
-before it said so; that email counts as not sent and the next ``--send`` sends it again.
+The one uncertainty SMTP leaves: a connection lost (or the run killed) after the server
+received an email but before it said so. Just before an email's end of data goes out, the
+ledger's journal records that it is being sent; with no answer after that, the email may have
+arrived, so it is not sent again (nothing is ever sent twice): it is named, now and at every
+later ``--send``, until ``--retry-refused`` (or ``--resend``) sends it again.
 """
 
 from __future__ import annotations
 
-import contextlib
 import smtplib
-import socket
 import ssl
-import threading
-import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from mahjong_club.common.addresses import one_line
 from mahjong_club.common.progress import Progress
@@ -37,12 +35,10 @@ from mahjong_club.mail.ledger import Ledger, LedgerError
 from mahjong_club.mail.lock import hold_lock
 from mahjong_club.mail.mime import smtp_bytes
 from mahjong_club.mail.outcome import Refusal, SendReport, no_such_address
+from mahjong_club.mail.session import Session, SessionTLS, Watchdog
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.progress import PROGRESS
-
-if TYPE_CHECKING:
-    from _typeshed import ReadableBuffer
 
 
 class OutboxFiles(Mapping[str, bytes]):
@@ -73,82 +69,6 @@ class _Stop(Exception):
     def __init__(self, reason: Message) -> None:
         super().__init__(str(reason))
         self.reason = reason
-
-
-class Watchdog:
-    """The whole sending's deadline: when it passes, every watched connection is shut down.
-
-    Per-step socket timeouts stop a silent server; this stops one that answers a byte at a
-    time. The connection is shut down through a duplicate of its socket, which also interrupts
-    a TLS handshake under way.
-    """
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.expired = False
-        self._until = time.monotonic() + seconds
-        self._guard = threading.Lock()
-        self._watched: list[socket.socket] = []
-        self._timer = threading.Timer(seconds, self._expire)
-        self._timer.daemon = True
-        self._timer.start()
-
-    def remaining(self) -> float:
-        """Seconds left before the deadline."""
-        return max(0.0, self._until - time.monotonic())
-
-    def watch(self, sock: socket.socket) -> None:
-        """Shut ``sock``'s connection down at the deadline (at once if it has passed)."""
-        duplicate = sock.dup()
-        with self._guard:
-            self._watched.append(duplicate)
-            if self.expired:
-                _shut(duplicate)
-
-    def _expire(self) -> None:
-        with self._guard:
-            self.expired = True
-            for sock in self._watched:
-                _shut(sock)
-
-    def stop(self) -> None:
-        """Cancel the deadline and let go of the watched sockets."""
-        self._timer.cancel()
-        with self._guard:
-            for sock in self._watched:
-                sock.close()
-            self._watched.clear()
-
-
-def _shut(sock: socket.socket) -> None:
-    with contextlib.suppress(OSError):  # already closed
-        sock.shutdown(socket.SHUT_RDWR)
-
-
-class _Session(smtplib.SMTP):
-    """An SMTP connection whose socket the watchdog can shut down, and which knows when the
-    end of an email's data has gone out (its delivery is then uncertain until the server
-    confirms it)."""
-
-    watchdog: Watchdog | None = None
-    _host: str  # smtplib's: the name STARTTLS checks the certificate against
-    data_ended = False
-
-    def send(self, s: ReadableBuffer | str) -> None:
-        super().send(s)
-        if isinstance(s, bytes) and s.endswith(b"\r\n.\r\n"):
-            self.data_ended = True  # what smtplib sends last of an email: its end of data
-
-    def _get_socket(self, host: str, port: int, timeout: float) -> socket.socket:
-        # smtplib's own hook (SMTP_SSL and LMTP override it too); typeshed leaves it out
-        sock: socket.socket = super()._get_socket(host, port, timeout)  # type: ignore[misc]
-        if self.watchdog is not None:
-            self.watchdog.watch(sock)
-        return sock
-
-
-class _SessionTLS(smtplib.SMTP_SSL, _Session):
-    """The same, with TLS from the start (port 465); the plain socket is watched."""
 
 
 def send_all(
@@ -224,6 +144,8 @@ def _plan(
             when, whole = refusal["at"][:10], refusal.get("scope") == "address"
             refused = Refusal(item.to, refusal["answer"], True, when, address=whole)
             report.refused_before.append(refused)
+        elif (unconfirmed := ledger.unconfirmed_of(item)) is not None and not retry:
+            report.unconfirmed_before.append((item.to, unconfirmed["at"][:10]))
         else:
             todo.append(item)
     return todo
@@ -246,8 +168,9 @@ def _deliver(
         while pending and not watchdog.expired:
             item = pending[0]
             progress.doing(item.to)
+            session.before_data_end = _recording(ledger, item)
             refusal = _send_one(session, item, config)
-            session.data_ended = False  # answered: no longer an email in doubt
+            session.data_ended, session.before_data_end = False, None  # answered
             pending.pop(0)
             _record(item, refusal, ledger, report)
         if pending:
@@ -257,30 +180,43 @@ def _deliver(
     except (smtplib.SMTPException, OSError) as exc:
         report.stopped = _reason(exc, config, watchdog)
         if pending and session.data_ended:  # lost before the server said it had it
-            report.uncertain = pending[0].to
+            report.uncertain = pending.pop(0).to  # it may have arrived: not sent again
     except KeyboardInterrupt:  # Ctrl-C: what was sent is recorded; the rest is listed
         report.stopped, report.interrupted = say(texts.STOP_INTERRUPTED), True
         if pending and session.data_ended:
-            report.uncertain = pending[0].to
+            report.uncertain = pending.pop(0).to
     finally:
         report.unsent = [item.to for item in pending]
         _close(session)
         progress.finish()
 
 
-def _open(config: SmtpConfig, watchdog: Watchdog) -> _Session:
+def _recording(ledger: Ledger, item: Outgoing) -> Callable[[], None]:
+    """What to do just before ``item``'s end of data goes out: record that it is being sent
+    (a ledger that cannot take it stops the sending before the email is complete)."""
+
+    def record() -> None:
+        try:
+            ledger.record_sending(item)
+        except OSError as exc:
+            raise _Stop(say(texts.STOP_LEDGER_FAILED, error=exc)) from None
+
+    return record
+
+
+def _open(config: SmtpConfig, watchdog: Watchdog) -> Session:
     """A connection object, not yet connected (so the watchdog sees its socket)."""
     if config.port == SMTPS_PORT:
         context = ssl.create_default_context(cafile=config.ca_file)
-        session: _Session = _SessionTLS(timeout=config.timeout, context=context)
+        session: Session = SessionTLS(timeout=config.timeout, context=context)
     else:
-        session = _Session(timeout=config.timeout)
+        session = Session(timeout=config.timeout)
     session.watchdog = watchdog
     session._host = config.host  # given to the constructor it would connect at once
     return session
 
 
-def _login(session: _Session, config: SmtpConfig) -> None:
+def _login(session: Session, config: SmtpConfig) -> None:
     """Connect, greet, encrypt when offered, and log in when there are credentials; a server
     whose greeting is no 220 (``554 … blocked``) has turned the run away, and says why."""
     code, greeting = session.connect(config.host, config.port)
@@ -303,7 +239,7 @@ def _login(session: _Session, config: SmtpConfig) -> None:
             raise _Stop(say(texts.STOP_LOGIN_REFUSED, host=config.host, answer=answer)) from None
 
 
-def _send_one(session: _Session, item: Outgoing, config: SmtpConfig) -> Refusal | None:
+def _send_one(session: Session, item: Outgoing, config: SmtpConfig) -> Refusal | None:
     """Send one email; the server's refusal of this one recipient or of its content, or None."""
     session.data_ended = False
     try:
@@ -343,6 +279,8 @@ def _record(item: Outgoing, refusal: Refusal | None, ledger: Ledger, report: Sen
             ledger.record_sent(item)
         elif refusal.permanent:
             ledger.record_refused(item, refusal.answer, address=refusal.address)
+        else:
+            ledger.record_answered(item)
     except OSError as exc:
         if refusal is None:
             raise _Stop(say(texts.STOP_NOT_RECORDED, to=item.to, error=exc)) from None
@@ -376,7 +314,7 @@ def _reason(exc: Exception, config: SmtpConfig, watchdog: Watchdog) -> Message:
     return say(texts.STOP_CONNECTION, host=config.host, error=error)
 
 
-def _close(session: _Session) -> None:
+def _close(session: Session) -> None:
     """Say goodbye when the connection still works; close it in any case."""
     try:
         if session.sock is not None:

@@ -217,10 +217,17 @@ NOT_AN_ANSWER = entry(
 )
 DELIVERY_UNCERTAIN = entry(
     "mail.delivery_uncertain",
-    en="the email to {to} had been sent when the connection was lost, but the server had not"
-    " confirmed it: it may have arrived, and {next} sends it again",
-    da="e-mailen til {to} var sendt, da forbindelsen blev afbrudt, men serveren havde ikke"
-    " bekræftet den: den kan være kommet frem, og {next} sender den igen",
+    en="the email to {to} had been sent when the sending stopped, but the server had not"
+    " confirmed it: it may have arrived, so it is not sent again{retry}",
+    da="e-mailen til {to} var sendt, da afsendelsen stoppede, men serveren havde ikke"
+    " bekræftet den: den kan være kommet frem, så den sendes ikke igen{retry}",
+)
+UNCONFIRMED_BEFORE = entry(
+    "mail.unconfirmed_before",
+    en="the email to {to} sent on {when} was never confirmed by the server (the sending"
+    " stopped before its answer): it may have arrived and is not sent again{retry}",
+    da="e-mailen til {to}, sendt {when}, blev aldrig bekræftet af serveren (afsendelsen"
+    " stoppede før dens svar): den kan være kommet frem og sendes ikke igen{retry}",
 )
 STOP_SENDER_REFUSED = entry(
     "mail.stop_sender_refused",
@@ -241,9 +248,9 @@ STOP_LOGIN_REFUSED = entry(
 STOP_NOT_RECORDED = entry(
     "mail.stop_not_recorded",
     en="the email to {to} was sent but the sent-ledger could not record it ({error});"
-    " a later --send would send it again",
+    " it is not sent again",
     da="e-mailen til {to} blev sendt, men afsendelsesloggen kunne ikke gemme det ({error});"
-    " en senere --send ville sende den igen",
+    " den sendes ikke igen",
 )
 
 # The sent-ledger --------------------------------------------------------------------------------

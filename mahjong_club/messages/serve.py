@@ -179,6 +179,16 @@ SERVE: dict[str, Entry] = {
         " ({names}): ret adressen"
         " i arket Players (en ny adresse er en ny e-mail).",
     ),
+    "send_unconfirmed_before": _serve(
+        "send_unconfirmed_before",
+        en="{count} {count:email|emails} sent before without the server's confirmation (the"
+        " sending stopped before its answer) {count:is|are} not sent again, as {count:it|they}"
+        " may have arrived ({names}): ask; the command line's --retry-refused sends"
+        " {count:it|them} again.",
+        da="{count} {count:e-mail|e-mails} sendt før uden serverens bekræftelse (afsendelsen"
+        " stoppede før dens svar) sendes ikke igen, da {count:den|de} kan være kommet frem"
+        " ({names}): spørg; kommandolinjens --retry-refused sender {count:den|dem} igen.",
+    ),
     "send_nothing": _serve(
         "send_nothing",
         en="Every email was sent before: there is nothing to send.",

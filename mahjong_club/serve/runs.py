@@ -245,6 +245,8 @@ class SendPlan:
     problem: Message | None = None
     #: Refused for good by the server before: not sent again, not among ``todo``.
     refused: list[Outgoing] = field(default_factory=list)
+    #: Sent before without the server's answer (they may have arrived): not sent again.
+    unconfirmed: list[Outgoing] = field(default_factory=list)
 
     @property
     def recipients(self) -> int:
@@ -275,7 +277,11 @@ def send_plan(result: RunResult) -> SendPlan:
     # refused for good before: not sent again (the page has no --retry-refused), said apart
     refused = [o for o in todo if ledger.refusal(o) is not None]
     todo = [o for o in todo if ledger.refusal(o) is None]
-    return SendPlan(todo, len(usable) - len(todo) - len(refused), refused=refused)
+    # sent before without the server's answer: they may have arrived, so not sent again
+    unconfirmed = [o for o in todo if ledger.unconfirmed_of(o) is not None]
+    todo = [o for o in todo if ledger.unconfirmed_of(o) is None]
+    before = len(usable) - len(todo) - len(refused) - len(unconfirmed)
+    return SendPlan(todo, before, refused=refused, unconfirmed=unconfirmed)
 
 
 def send(
