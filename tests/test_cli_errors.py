@@ -354,6 +354,18 @@ def test_help_has_an_example(capsys):
     assert "example:" in capsys.readouterr().out
 
 
+def test_help_names_every_subcommand(capsys):
+    """A docs check's find: --help never named draw, watch or serve."""
+    from mahjong_club.cli import SUBCOMMANDS
+
+    with pytest.raises(SystemExit, match=r"^0$"):
+        main(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    block = said.split("more commands (each with --help):")[1].split("exit status")[0]
+    for name in SUBCOMMANDS:
+        assert f" {name} " in block, name
+
+
 def test_internal_error_is_reported_plainly(tmp_path, capsys, monkeypatch):
     import mahjong_club.cli.process as process
 

@@ -346,3 +346,53 @@ def test_a_player_s_email_says_where_they_sit_next(tmp_path):
     text = plain_text(mail)
     assert "Test Open: you are number" in text
     assert f"Your next game: session 2, table {second['Table']}, seat {second['Seat']}." in text
+
+
+def test_a_draw_never_lands_on_the_workbook_it_reads(tmp_path, capsys):
+    """A docs check's find: ``draw out/open/open.xlsx`` (the README's drawn copy, scores
+    typed in) wrote its copy over the link it was reading, so the organiser's file moved into
+    ``out/open/.runs/`` and the next draw deleted it. Refused now, as the main command does."""
+    source = workbook(tmp_path)
+    assert draw(tmp_path, source, "--sessions", "2", "--seed", "x") == 0
+    drawn = tmp_path / "out" / "open.xlsx"
+    before = drawn.read_bytes()
+    capsys.readouterr()
+    assert main(["draw", str(drawn), "--sessions", "2", "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "would overwrite the organiser's workbook" in err and "Nothing was written." in err
+    assert drawn.read_bytes() == before
+    own = tmp_path / "mine"
+    own.mkdir()
+    (own / "open.xlsx").write_bytes(before)  # the organiser's own file, drawn into its folder
+    assert main(["draw", str(own / "open.xlsx"), "--sessions", "2", "--out", str(own)]) == 1
+    assert "would overwrite" in capsys.readouterr().err
+    assert (own / "open.xlsx").read_bytes() == before and not (own / ".runs").exists()
+
+
+def test_a_swiss_session_keeps_the_tournaments_seed(tmp_path, capsys):
+    """A docs check's find: every --swiss run without --seed made a new secret seed (its hash
+    again "to publish before session 1") and replaced draw-seed.txt, so session 1's seed was
+    soon gone. A Swiss session now takes the earlier draw's seed from the output folder."""
+    source, _ = played_games(tmp_path)  # session 1 drawn into first/ with the seed "x"
+    capsys.readouterr()
+    assert draw(tmp_path, source, "--sessions", "3", "--swiss", out="first") == 0
+    out = capsys.readouterr().out
+    expected = hashlib.sha256(b"x").hexdigest()
+    kept = tmp_path / "first" / "draw-seed.txt"
+    assert out.splitlines()[0] == (
+        f"Seed hash (the earlier draw's seed, from {kept}; already published): {expected}"
+    )
+    assert kept.read_text(encoding="utf-8") == "x\n"
+    first = rows(tmp_path / "first" / "open.xlsx", "Next games")
+    assert draw(tmp_path, source, "--sessions", "3", "--swiss", "--seed", "x", out="b") == 0
+    assert rows(tmp_path / "b" / "open.xlsx", "Next games") == first  # drawn with "x" indeed
+
+
+def test_a_new_seed_after_a_session_is_to_publish_before_the_next(tmp_path, capsys):
+    source, _ = played_games(tmp_path)
+    capsys.readouterr()
+    assert draw(tmp_path, source, "--sessions", "3", "--seed", "y") == 0
+    expected = hashlib.sha256(b"y").hexdigest()
+    assert capsys.readouterr().out.splitlines()[0] == (
+        f"Seed hash (publish it before session 2): {expected}"
+    )

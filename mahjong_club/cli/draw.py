@@ -16,10 +16,15 @@ from pathlib import Path
 
 from mahjong_club import __version__
 from mahjong_club.cli.failures import explain_write_failure
-from mahjong_club.cli.process import default_out_dir, print_problems, report_errors
+from mahjong_club.cli.process import (
+    default_out_dir,
+    print_problems,
+    refuse_paths,
+    report_errors,
+)
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import printable
-from mahjong_club.draw.output import write_draw
+from mahjong_club.draw.output import SEED_FILE, write_draw
 from mahjong_club.draw.plan import DrawPlan, plan_draw, read_for_draw
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.draw import DRAW
@@ -98,7 +103,9 @@ def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     source: Path = args.workbook
     out_dir: Path = args.out if args.out is not None else default_out_dir(source)
-    seed: str = args.seed if args.seed is not None else secrets.token_hex(16)
+    if refuse_paths(source, out_dir):  # e.g. the copy would land on the workbook itself
+        return 1
+    seed, kept = seed_for(args.seed, args.swiss, out_dir)
     try:
         season, problems = read_for_draw(source)
     except WorkbookError as exc:
@@ -110,7 +117,10 @@ def main(argv: list[str]) -> int:
     if isinstance(plan, Message):
         print(f"Error: {printable(str(plan))}", file=sys.stderr)
         return 1
-    print(say(DRAW["hash"], hash=plan.hash), flush=True)
+    if kept is not None:
+        print(say(DRAW["hash_kept"], hash=plan.hash, file=str(kept)), flush=True)
+    else:
+        print(say(DRAW["hash"], hash=plan.hash, session=plan.played + 1), flush=True)
     try:
         written = write_draw(source, out_dir, plan)
     except (OSError, OoxmlError, OutputRefused) as exc:
@@ -122,6 +132,23 @@ def main(argv: list[str]) -> int:
     for line in [*said, seed_line(plan, written.seed, args.sessions)]:
         print(printable(str(line)))
     return 0
+
+
+def seed_for(given: str | None, swiss: bool, out_dir: Path) -> tuple[str, Path | None]:
+    """The draw's seed, and the file it was taken from: the one given; for a Swiss session,
+    the earlier draw's in ``out_dir`` (one seed for the whole tournament, its hash published
+    once, before session 1); else a new secret one."""
+    if given is not None:
+        return given, None
+    kept = out_dir / SEED_FILE
+    if swiss:
+        try:
+            text = kept.read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        if 0 < len(text) <= MOST_SEED and text.isprintable():
+            return text, kept
+    return secrets.token_hex(16), None
 
 
 def report(

@@ -33,6 +33,7 @@ from mahjong_club.messages import hostile as hostile_texts
 from mahjong_club.messages import mail as mail_texts
 from mahjong_club.messages import terminal as texts
 from mahjong_club.messages.core import Message, say
+from mahjong_club.messages.output import OUTPUT_NOTHING_WRITTEN
 from mahjong_club.messages.terminal import counted
 from mahjong_club.model import Settings
 from mahjong_club.ooxml.errors import OoxmlError
@@ -66,6 +67,9 @@ example:
       the updated workbook alone (a federation's million games in a fraction of the time)
   python process.py score-hand "RRR [555s] 123m 678p 99p" --seat S --round E --self-drawn
       the classical calculator for one hand (see: python process.py score-hand --help)
+
+more commands (each with --help): score-hand (one classical hand), draw (a tournament's
+seating), watch FOLDER (every workbook saved there), serve (a drop page in the browser)
 
 exit status: 0 success (warnings go to the Problems sheet and stderr), 1 the workbook has
 errors (all listed on stderr, nothing written) or, with --send, an email was not sent (each
@@ -190,10 +194,13 @@ def _tonight_date(text: str) -> str | dt.date:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def check_paths(source: Path, out_dir: Path) -> str | None:
-    """Why the run cannot start with these paths, or None (see :mod:`.failures`)."""
+def refuse_paths(source: Path, out_dir: Path) -> bool:
+    """Say on stderr why the run cannot start with these paths (and that nothing was
+    written); False when it can."""
     refused = refused_paths(source, out_dir, output_workbook_name(source))
-    return None if refused is None else str(refused)
+    if refused is not None:
+        print(f"Error: {printable(str(refused))}\n{say(OUTPUT_NOTHING_WRITTEN)}", file=sys.stderr)
+    return refused is not None
 
 
 def default_out_dir(source: Path) -> Path:
@@ -224,9 +231,7 @@ def run(args: argparse.Namespace) -> int:
         return send_usage_error(args)
     if args.send and args.no_email:
         return usage_error(say(mail_texts.SEND_WITHOUT_EMAILS))
-    refused = check_paths(source, out_dir)
-    if refused:
-        print(f"Error: {printable(refused)}", file=sys.stderr)
+    if refuse_paths(source, out_dir):
         return 1
     long_work = _size(source) >= progress_display.LONG_WORKBOOK
     display = progress_display.chosen(args.progress, args.quiet, long_work, sys.stderr)

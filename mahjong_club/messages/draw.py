@@ -17,8 +17,14 @@ DRAW: dict[str, Entry] = {
     # the report on stdout
     "hash": _draw(
         "hash",
-        en="Seed hash (publish it before session 1): {hash}",
-        da="Frøets hash (offentliggør den før runde 1): {hash}",
+        en="Seed hash (publish it before session {session}): {hash}",
+        da="Frøets hash (offentliggør den før runde {session}): {hash}",
+    ),
+    "hash_kept": _draw(
+        "hash_kept",
+        en="Seed hash (the earlier draw's seed, from {file}; already published): {hash}",
+        da="Frøets hash (den tidligere lodtræknings frø, fra {file}; allerede offentliggjort):"
+        " {hash}",
     ),
     "drawn": _draw(
         "drawn",
