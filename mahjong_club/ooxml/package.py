@@ -159,6 +159,14 @@ class Package:
         self.sheets_index = sheets_idx[0]
         self.sheets = self._read_sheets()
 
+    @property
+    def date1904(self) -> bool:
+        """Whether the workbook counts its dates from 1904 (``<workbookPr date1904="1"/>``,
+        old Mac Excel's date system) rather than from 1900."""
+        props = children(self.wb_tags, self.wb_root, "workbookPr")
+        flag = self.wb_tags[props[0]].get("date1904") if props else None
+        return (flag or "").strip().lower() in ("1", "true")
+
     def name(self, part: str) -> str | None:
         """The zip entry name for ``part`` (part names are case-insensitive), or None."""
         return self.names.get(part.lower())

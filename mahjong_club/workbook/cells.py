@@ -67,6 +67,9 @@ _MAX_WIDTH = 50
 _FILTER_BUTTON = 2
 #: Excel's day 0 (in its 1900 date system, counting the 1900 leap day that never was).
 EXCEL_EPOCH = dt.datetime(1899, 12, 30)
+#: Day 0 of a workbook in the 1904 date system (``date1904``, old Mac Excel's): its serials
+#: are 1,462 days smaller for the same date.
+EPOCH_1904 = dt.datetime(1904, 1, 1)
 #: The most denominators a fraction may have to be shown as one (``# ?/?`` shows one digit).
 _FRACTION_DIGITS = 9
 
@@ -116,16 +119,19 @@ def _display_len(value: Cell) -> int:
     return len(f"{value:,}")
 
 
-def excel_serial(value: dt.date) -> int | float:
-    """A date as Excel stores it: days since :data:`EXCEL_EPOCH` (a time of day as a fraction).
+def excel_serial(value: dt.date, epoch: dt.datetime = EXCEL_EPOCH) -> int | float:
+    """A date as Excel stores it: days since ``epoch``, the workbook's day 0
+    (:data:`EXCEL_EPOCH`, or :data:`EPOCH_1904`); a time of day as a fraction.
 
     >>> excel_serial(dt.date(2025, 9, 4)), excel_serial(dt.datetime(2025, 9, 4, 18, 0))
     (45904, 45904.75)
+    >>> excel_serial(dt.date(2025, 9, 4), EPOCH_1904)
+    44442
     """
     if isinstance(value, dt.datetime):
-        delta = value.replace(tzinfo=None) - EXCEL_EPOCH
+        delta = value.replace(tzinfo=None) - epoch
         return delta.days + delta.seconds / 86_400 + delta.microseconds / 86_400_000_000
-    return (value - EXCEL_EPOCH.date()).days
+    return (value - epoch.date()).days
 
 
 def _too_large(ref: str, value: int | Fraction) -> OoxmlError:
@@ -194,13 +200,18 @@ class CellStyles:
     decimal: str = ""
     date: str = ""
     datetime: str = ""
+    #: The workbook's day 0, that date cells count from.
+    epoch: dt.datetime = EXCEL_EPOCH
 
     @classmethod
-    def of(cls, ids: StyleIds | None) -> CellStyles:
+    def of(cls, ids: StyleIds | None, epoch: dt.datetime = EXCEL_EPOCH) -> CellStyles:
         """The attributes for the cell style indices ``ids`` (None: no styles)."""
         if ids is None:
-            return cls()
-        return cls(*(f' s="{ids[kind]}"' for kind in kinds.KINDS))
+            return cls(epoch=epoch)
+        header, number, amount, fraction, decimal, date, datetime = (
+            f' s="{ids[kind]}"' for kind in kinds.KINDS
+        )
+        return cls(header, number, amount, fraction, decimal, date, datetime, epoch)
 
     def of_fraction(self, value: Fraction) -> str:
         """A fraction's style: one a single digit shows exactly as a fraction, or decimals."""
@@ -227,7 +238,7 @@ def _cell_xml(value: Cell, ref: str, look: CellStyles, number: str) -> str:
         if not look.date:  # an unstyled sheet cannot show a date serial as a date
             return f'<c r="{ref}" t="inlineStr"><is><t>{_format_date(value)}</t></is></c>'
         style = look.datetime if isinstance(value, dt.datetime) else look.date
-        return f'<c r="{ref}"{style}><v>{excel_serial(value)!r}</v></c>'
+        return f'<c r="{ref}"{style}><v>{excel_serial(value, look.epoch)!r}</v></c>'
     raise OoxmlTypeError(say(texts.CELL_UNSUPPORTED_TYPE, ref=ref, type=type(value).__name__))
 
 
@@ -338,13 +349,15 @@ def render_sheet(
     styles: StyleIds | None = None,
     amounts: frozenset[str] = frozenset(),
     highlights: Sequence[Highlight] = (),
+    epoch: dt.datetime = EXCEL_EPOCH,
 ) -> bytes:
     """Render a worksheet part: frozen header row with an autofilter, estimated column widths,
     inline strings, printed landscape one page wide. With ``styles`` (the workbook's cell
     style indices, :func:`~mahjong_club.workbook.styles.edit_stylesheet`) the header is bold,
     numbers are right-aligned and formatted (thousands separators in the ``amounts``
     columns), dates are real dates and the ``highlights`` colour statuses by conditional
-    formatting; without, dates are ISO text and nothing is coloured.
+    formatting; without, dates are ISO text and nothing is coloured. Dates count from
+    ``epoch``, the workbook's day 0 (:data:`EPOCH_1904` in the 1904 date system).
 
     Raises :class:`~mahjong_club.ooxml.errors.OoxmlError` (a ValueError) for a sheet or a
     value Excel cannot hold, :class:`~mahjong_club.ooxml.errors.OoxmlTypeError` (a TypeError)
@@ -356,7 +369,7 @@ def render_sheet(
     if ncols > MAX_COLS:
         raise OoxmlError(say(texts.TOO_MANY_COLUMNS, count=ncols, limit=MAX_COLS))
     letters = [column_letter(i) for i in range(ncols)]
-    look = CellStyles.of(styles)
+    look = CellStyles.of(styles, epoch)
     header = rows[0] if rows else []
     numbers = [
         look.amount if i < len(header) and header[i] in amounts else look.number

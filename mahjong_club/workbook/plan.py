@@ -40,7 +40,14 @@ from mahjong_club.ooxml.package import (
     rels_part,
 )
 from mahjong_club.ooxml.xml import Edits, decode, escape_attr
-from mahjong_club.workbook.cells import ILLEGAL_XML_RE, ResultSheet, filter_range, render_sheet
+from mahjong_club.workbook.cells import (
+    EPOCH_1904,
+    EXCEL_EPOCH,
+    ILLEGAL_XML_RE,
+    ResultSheet,
+    filter_range,
+    render_sheet,
+)
 from mahjong_club.workbook.marks import mark_sheets, positions
 from mahjong_club.workbook.styles import StyleIds, edit_stylesheet, minimal_stylesheet
 
@@ -158,7 +165,9 @@ class _PackageChange:
         self.styles = self._styles(language)
 
     def _render(self, sheet: ResultSheet) -> bytes:
-        xml = render_sheet(sheet.rows, self.main_ns, self.styles, sheet.amounts, sheet.highlights)
+        epoch = EPOCH_1904 if self.pkg.date1904 else EXCEL_EPOCH
+        look = sheet.amounts, sheet.highlights
+        xml = render_sheet(sheet.rows, self.main_ns, self.styles, *look, epoch=epoch)
         table = filter_range(xml)
         if table is not None:
             self.tables[sheet.name] = table
