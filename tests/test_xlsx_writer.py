@@ -578,13 +578,16 @@ def test_handmade_prefixed_workbook(handmade_book: Path, tmp_path: Path) -> None
     wb_xml = after["xl/workbook.xml"].decode()
     old_wb = before["xl/workbook.xml"].decode()
     # the root element and everything outside <x:sheets> are untouched, but for the result
-    # sheets' defined names appended to <x:definedNames>
+    # sheets' defined names appended to <x:definedNames> and Excel asked to recalculate
     assert wb_xml.split("<x:sheets>")[0] == old_wb.split("<x:sheets>")[0]
     names_end = "</x:definedNames>"
     old_tail = old_wb.split("</x:sheets>")[1]
     new_tail = wb_xml.split("</x:sheets>")[1]
     assert new_tail.startswith(old_tail.split(names_end)[0])
-    assert new_tail.endswith(names_end + old_tail.split(names_end)[1])
+    assert old_tail.split(names_end)[1] == '<x:calcPr calcId="191029"/></x:workbook>'
+    assert new_tail.endswith(
+        names_end + '<x:calcPr fullCalcOnLoad="1" calcId="191029"/></x:workbook>'
+    )
     assert "localSheetId=\"1\">'STANDINGS'!$1:$1</x:definedName>" in new_tail
     assert "<x:sheet name='STANDINGS' sheetId='9' rel:id='rId8'/>" in wb_xml
     # rId10 went to the styles part the workbook lacked

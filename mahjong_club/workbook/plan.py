@@ -49,6 +49,7 @@ from mahjong_club.workbook.cells import (
     render_sheet,
 )
 from mahjong_club.workbook.marks import mark_sheets, positions
+from mahjong_club.workbook.recalc import recalculate_on_open
 from mahjong_club.workbook.styles import StyleIds, edit_stylesheet, minimal_stylesheet
 
 # Excel's rules for sheet names.
@@ -140,6 +141,7 @@ def plan_package(zf: zipfile.ZipFile, sheets: Sequence[ResultSheet], language: s
         change.marked[n] = sheet.name
     tables = {n: change.tables[name] for n, name in change.marked.items() if name in change.tables}
     mark_sheets(change.pkg, change.wb_edits, change.marked, replaced, tables)
+    recalculate_on_open(change.pkg, change.wb_edits)
     return change.finish()
 
 
