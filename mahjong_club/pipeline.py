@@ -43,7 +43,7 @@ from mahjong_club.reading import (
 from mahjong_club.site.build import build_site
 from mahjong_club.site.render import SitePages, write_pages
 from mahjong_club.site.views import SiteView
-from mahjong_club.workbook.marks import foreign_sheets
+from mahjong_club.workbook.sheet_notes import additions_said, sheet_notes
 from mahjong_club.workbook.sheets import problems_sheet
 from mahjong_club.workbook.xlsx import ResultSheet, write_result_workbook
 from rules.attendance import Status
@@ -236,8 +236,14 @@ def result_sheets(run: Run, source: Path | None = None) -> list[ResultSheet]:
     for capability, result in run.results():
         sheets += capability.result_sheets(run, result)
     if source is not None:
-        for name in foreign_sheets(source, sheets):
+        notes = sheet_notes(source, sheets)
+        for name in notes.foreign:
             run.problems.warning(name, None, "", output_texts.REPLACES_OWN_SHEET, sheet=name)
+        for name, kinds in notes.edited:
+            said = {"sheet": name, "what": additions_said(kinds)}
+            run.problems.warning(name, None, "", output_texts.EDITED_RESULT_SHEET, **said)
+        for name in notes.stale:
+            run.problems.warning(name, None, "", output_texts.STALE_RESULT_SHEET, sheet=name)
     sheets.append(problems_sheet(run.problems.warnings, run.season.settings.language))
     return sheets
 

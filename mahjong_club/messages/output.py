@@ -219,6 +219,39 @@ LINK_TO_FOREIGN_FOLDER = entry(
 )
 
 
+# Writing the workbook: a result sheet the organiser added to, or one this run does not make
+EDITED_RESULT_SHEET = entry(
+    "workbook.edited_result_sheet",
+    en="the result sheet {sheet!r} holds {what} of your own; result sheets are made anew at"
+    " every run, so the updated copy does not have them (your workbook keeps them): keep"
+    " your additions on a sheet of your own",
+    da="resultatarket {sheet!r} indeholder {what}, som du selv har tilføjet; resultatark"
+    " laves forfra ved hver kørsel, så den opdaterede kopi har dem ikke (din arbejdsbog"
+    " beholder dem): hold dine tilføjelser på et ark for sig",
+)
+STALE_RESULT_SHEET = entry(
+    "workbook.stale_result_sheet",
+    en="the result sheet {sheet!r} is from an earlier run: this run made none (the sheet or"
+    " option it comes from was not there), so it shows old results; delete it",
+    da="resultatarket {sheet!r} er fra en tidligere kørsel: denne kørsel lavede intet (det"
+    " ark eller den indstilling, det kommer fra, var der ikke), så det viser gamle"
+    " resultater; slet det",
+)
+#: The kinds of things an organiser may add to a result sheet, as {what} names them.
+ADDITION_WORDS = {
+    "notes": entry("workbook.added_notes", en="notes", da="noter"),
+    "table": entry("workbook.added_table", en="a table", da="en tabel"),
+    "formulas": entry("workbook.added_formulas", en="formulas", da="formler"),
+    "pictures": entry(
+        "workbook.added_pictures", en="pictures or charts", da="billeder eller diagrammer"
+    ),
+    "pivot": entry("workbook.added_pivot", en="a pivot table", da="en pivottabel"),
+    "links": entry("workbook.added_links", en="links", da="links"),
+    "other": entry("workbook.added_other", en="other objects", da="andre objekter"),
+}
+BOTH = entry("workbook.both", en="{first} and {second}", da="{first} og {second}")
+SEVERAL = entry("workbook.several", en="{first}, {rest}", da="{first}, {rest}")
+
 # Writing the workbook: a result sheet in the place of the organiser's own
 REPLACES_OWN_SHEET = entry(
     "workbook.replaces_own_sheet",

@@ -46,7 +46,7 @@ def quoted(name: str) -> str:
     return "'" + name.replace("'", "''") + "'"
 
 
-def _marked(pkg: Package) -> set[int]:
+def marked_positions(pkg: Package) -> set[int]:
     """The positions of the sheets that carry :data:`MARKER`."""
     names = children(pkg.wb_tags, pkg.wb_root, "definedNames")
     found: set[int] = set()
@@ -82,7 +82,7 @@ def foreign_sheets(source: Path, sheets: Sequence[ResultSheet]) -> list[str]:
     with zipfile.ZipFile(source) as zf:
         pkg = Package(zf)
         wanted = {fold_name(s.name): s for s in sheets}
-        marked, where = _marked(pkg), positions(pkg)
+        marked, where = marked_positions(pkg), positions(pkg)
         return [
             old.name
             for old in pkg.sheets
