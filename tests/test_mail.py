@@ -107,6 +107,24 @@ def test_a_rerun_sends_nothing_and_resend_forces(tmp_path, smtp, capsys):
     assert len(inbox.messages) == 10
 
 
+def test_a_resend_that_stops_says_what_each_way_on_would_send(tmp_path, smtp, capsys):
+    """A docs check's find: a --resend that stopped advised "--send again to send only
+    these", but a plain --send sends none that were sent before."""
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 0
+    dropping, port2 = smtp(drop_at=2)
+    sheets["Settings"][-1] = ["smtp_port", port2]
+    capsys.readouterr()
+    assert run(tmp_path, sheets, "--send", "--resend") == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert (
+        "Run with --send again to send those of them never sent before; --send --resend would"
+        " send every email again, those sent now too"
+    ) in err
+    assert "to send only these" not in err
+
+
 def test_a_server_refusing_for_good_is_not_asked_again_unless_told(tmp_path, smtp, capsys):
     refusing, port = smtp(limit=2)  # then 554 at the end of DATA for every other message
     sheets = mail_sheets(port)

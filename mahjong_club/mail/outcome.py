@@ -41,6 +41,7 @@ class SendReport:
     #: Emails an earlier run sent without the server's answer (address, date): not sent again.
     unconfirmed_before: list[tuple[str, str]] = field(default_factory=list)
     interrupted: bool = False  # stopped by Ctrl-C (the command then ends with status 130)
+    resend: bool = False  # --resend: everything is sent again, so is the next --resend
 
     @property
     def complete(self) -> bool:
@@ -68,7 +69,13 @@ class SendReport:
                 err.append(say(texts.REFUSED_FOR_NOW, to=r.to, answer=r.answer, next=then))
         if self.stopped is not None:
             names, count = ", ".join(self.unsent), len(self.unsent)
-            again = say(texts.SEND_AGAIN_PAGE if page else texts.SEND_AGAIN)
+            again = say(
+                texts.SEND_AGAIN_PAGE
+                if page
+                else texts.SEND_AGAIN_RESEND
+                if self.resend
+                else texts.SEND_AGAIN
+            )
             err.append(
                 say(texts.SEND_STOPPED, reason=self.stopped, count=count, names=names, again=again)
             )

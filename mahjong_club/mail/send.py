@@ -90,7 +90,7 @@ def send_all(
     are the people with an address no email can go to (:func:`~mahjong_club.mail.compose.
     unusable_addresses`): listed as not sent, with the reason.
     """
-    report = SendReport(ledger.path, unusable=list(unusable))
+    report = SendReport(ledger.path, unusable=list(unusable), resend=resend)
     watchdog = Watchdog(config.deadline)
     try:
         with hold_lock(ledger.lock_path, watchdog.remaining()):

@@ -123,6 +123,13 @@ SEND_AGAIN = entry(
     en="Run with --send again to send only these",
     da="Kør med --send igen for kun at sende dem",
 )
+SEND_AGAIN_RESEND = entry(
+    "mail.send_again_resend",
+    en="Run with --send again to send those of them never sent before; --send --resend"
+    " would send every email again, those sent now too",
+    da="Kør med --send igen for at sende dem af dem, der aldrig er sendt før; --send --resend"
+    " ville sende alle e-mails igen, også dem, der er sendt nu",
+)
 SEND_AGAIN_PAGE = entry(
     "mail.send_again_page",
     en="Send again to send only these",
