@@ -106,7 +106,7 @@ def read_columns(
     if len(same) != 1:
         return None
     sheet = same[0]
-    if any(cell[0] == sheet for cell in book.uncached):
+    if any(cell[0] == sheet for cell in book.uncached) or book.totals_rows(sheet):
         book.shape(sheet)  # checked all the same, as when the sheet is read by rows
         return None
 

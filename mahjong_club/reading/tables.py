@@ -27,6 +27,7 @@ from mahjong_club.common.text import fold_name
 from mahjong_club.messages import cells as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.ooxml.errors import OoxmlError
+from mahjong_club.ooxml.list_objects import totals_rows
 from mahjong_club.ooxml.merged import MergedCells, sheet_merged_cells
 from mahjong_club.reading.cells import CellError, as_error_cell, error_cell_message, is_blank
 from mahjong_club.reading.error_cells import ErrorCell, error_cells_of
@@ -68,6 +69,7 @@ class Workbook:
         self.clashes_reported: set[str] = set()
         self._rows: dict[str, list[list[Any]]] = {}
         self._merged: dict[str, MergedCells] = {}
+        self._totals: dict[str, set[int]] | None = None
         self.read_soon: list[str] = []  # read while a second process reads a big sheet
         self._by_fold: dict[str, list[str]] = {}
         for name in self.sheet_names:
@@ -98,8 +100,18 @@ class Workbook:
                 cells = rows[number - 1]
                 cells.extend([None] * (column + 1 - len(cells)))
                 cells[column] = cell
+            for number in self.totals_rows(sheet):  # a table's sums, no data: read as blank
+                if number <= len(rows):
+                    rows[number - 1] = []
             self._rows[sheet] = rows
         return self._rows[sheet]
+
+    def totals_rows(self, sheet: str) -> set[int]:
+        """The Excel rows of ``sheet`` that are an Excel table's totals row (read as blank):
+        :func:`~mahjong_club.ooxml.list_objects.totals_rows`, looked up once."""
+        if self._totals is None:
+            self._totals = totals_rows(self.path)
+        return self._totals.get(sheet, set())
 
     def merged(self, sheet: str) -> MergedCells:
         """``sheet``'s merged cells, read when first asked, only to word a blank cell's error

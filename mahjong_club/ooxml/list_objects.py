@@ -1,0 +1,89 @@
+"""The totals rows of the Excel tables (Insert → Table, "Total Row" ticked) on a workbook's
+sheets: rows of sums under the data, which the table itself says are no data.
+
+A table part (``xl/tables/table1.xml``) belongs to its sheet through the sheet's
+relationships; its root says where it is (``ref="A1:G482"``) and how many of its last rows
+are totals (``totalsRowCount="1"``). A reader leaves those rows out, as it leaves blank rows.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+from mahjong_club.ooxml.errors import OoxmlError
+from mahjong_club.ooxml.limits import read_part
+from mahjong_club.ooxml.package import Package, RelsDoc, rel_kind, rels_part
+from mahjong_club.ooxml.refs import parse_ref
+
+#: A table part's root start tag (the attributes are read from it).
+_ROOT_RE = re.compile(rb"<(?:[\w.-]+:)?table\s([^>]*)>")
+_ATTR_RE = re.compile(rb'([\w:.-]+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\')')
+#: The most tables looked at on a sheet (a workbook has a handful).
+MOST_TABLES = 200
+
+
+def totals_rows(path: Path) -> dict[str, set[int]]:
+    """Sheet name → the Excel rows (1-based) that are a table's totals rows; sheets without
+    any are left out. An unreadable part is taken to have none: the sheet's own reading says
+    what is wrong with the workbook.
+
+    >>> import tempfile, openpyxl
+    >>> from openpyxl.worksheet.table import Table
+    >>> book = openpyxl.Workbook(); sheet = book.active; sheet.title = "Games"
+    >>> for row in [["Game", "Score"], [1, 100], [2, 200], ["Total", 300]]: sheet.append(row)
+    >>> table = Table(displayName="G", ref="A1:B4"); table.totalsRowCount = 1
+    >>> sheet.add_table(table); path = Path(tempfile.mkdtemp()) / "t.xlsx"; book.save(path)
+    >>> totals_rows(path)
+    {'Games': {4}}
+    """
+    found: dict[str, set[int]] = {}
+    try:
+        with zipfile.ZipFile(path) as zf:
+            pkg = Package(zf)
+            for sheet in pkg.sheets:
+                rows = _sheet_totals(pkg, sheet.part)
+                if rows:
+                    found[sheet.name] = rows
+    except (OSError, zipfile.BadZipFile, OoxmlError, ValueError, KeyError):
+        return {}
+    return found
+
+
+def _sheet_totals(pkg: Package, part: str | None) -> set[int]:
+    """The totals rows of the tables of the sheet part ``part``."""
+    entry = pkg.name(part or "")
+    rels = pkg.name(rels_part(entry)) if entry is not None else None
+    if entry is None or rels is None:
+        return set()
+    rows: set[int] = set()
+    owned = RelsDoc.parse(rels, entry, read_part(pkg.zf, rels)).rels
+    for rel in [r for r in owned if rel_kind(r.type) == "table" and r.target][:MOST_TABLES]:
+        table = pkg.name(rel.target or "")
+        if table is not None:
+            rows |= _table_totals(read_part(pkg.zf, table)[:4096])
+    return rows
+
+
+def _table_totals(head: bytes) -> set[int]:
+    """The totals rows of a table part beginning with ``head``.
+
+    >>> sorted(_table_totals(b'<table id="1" ref="A1:G482" totalsRowCount="1">'))
+    [482]
+    >>> _table_totals(b'<table id="1" ref="A1:G482" totalsRowShown="0">')
+    set()
+    """
+    root = _ROOT_RE.search(head)
+    if root is None:
+        return set()
+    attrs = {
+        m.group(1): (m.group(2) or m.group(3) or b"") for m in _ATTR_RE.finditer(root.group(1))
+    }
+    count_text = attrs.get(b"totalsRowCount", b"0").decode("ascii", "replace").strip()
+    ref = attrs.get(b"ref", b"").decode("ascii", "replace").split(":")[-1]
+    end = parse_ref(ref)
+    if not count_text.isdigit() or end is None:
+        return set()
+    count = min(int(count_text), end[0])
+    return set(range(end[0] - count + 1, end[0] + 1))
