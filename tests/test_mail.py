@@ -110,10 +110,10 @@ def test_a_rerun_sends_nothing_and_resend_forces(tmp_path, smtp, capsys):
 def test_a_resend_that_stops_says_what_each_way_on_would_send(tmp_path, smtp, capsys):
     """A docs check's find: a --resend that stopped advised "--send again to send only
     these", but a plain --send sends none that were sent before."""
-    inbox, port = smtp()
+    _inbox, port = smtp()
     sheets = mail_sheets(port)
     assert run(tmp_path, sheets, "--send") == 0
-    dropping, port2 = smtp(drop_at=2)
+    _dropping, port2 = smtp(drop_at=2)
     sheets["Settings"][-1] = ["smtp_port", port2]
     capsys.readouterr()
     assert run(tmp_path, sheets, "--send", "--resend") == 1
