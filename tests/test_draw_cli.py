@@ -396,3 +396,27 @@ def test_a_new_seed_after_a_session_is_to_publish_before_the_next(tmp_path, caps
     assert capsys.readouterr().out.splitlines()[0] == (
         f"Seed hash (publish it before session 2): {expected}"
     )
+
+
+def test_a_hand_made_games_sheet_the_draw_replaces_is_warned_of(tmp_path, capsys):
+    """A workbook fidelity trial's find: the draw replaced the organiser's own unscored
+    `Games` (a seating of theirs, a column of notes) without a word."""
+    own = [["Session", "Table", "Player", "Score", "Referee note"]]
+    own += [[1, 1, name, None, "bring the clock"] for name in names(4)]
+    source = workbook(tmp_path, games=own)
+    assert draw(tmp_path, source, "--sessions", "2", "--seed", "x") == 0
+    captured = capsys.readouterr()
+    assert (
+        "Warning: sheet 'Games': sheet 'Games' was not written by this tool; the updated copy"
+        " has the 'Games'"
+        " result sheet in its place (your workbook keeps yours)"
+    ) in " ".join((captured.out + captured.err).split())
+
+
+def test_a_games_sheet_with_only_its_header_is_no_loss(tmp_path, capsys):
+    source = workbook(tmp_path, games=[["Session", "Table", "Player", "Score"]])
+    assert draw(tmp_path, source, "--sessions", "2", "--seed", "x") == 0
+    drawn = tmp_path / "out" / "open.xlsx"
+    assert main(["draw", str(drawn), "--sessions", "2", "--out", str(tmp_path / "again")]) == 0
+    captured = capsys.readouterr()
+    assert "was not written by this tool" not in captured.out + captured.err

@@ -24,10 +24,11 @@ from mahjong_club.cli.process import (
 )
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import printable
-from mahjong_club.draw.output import SEED_FILE, write_draw
+from mahjong_club.draw.output import SEED_FILE, replaced_own, write_draw
 from mahjong_club.draw.plan import DrawPlan, plan_draw, read_for_draw
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.draw import DRAW
+from mahjong_club.messages.output import REPLACES_OWN_SHEET
 from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.reading.tables import WorkbookError
 from rules.draw import wind_spread
@@ -121,6 +122,8 @@ def main(argv: list[str]) -> int:
         print(say(DRAW["hash_kept"], hash=plan.hash, file=str(kept)), flush=True)
     else:
         print(say(DRAW["hash"], hash=plan.hash, session=plan.played + 1), flush=True)
+    for name in replaced_own(source, plan):
+        problems.warning(name, None, "", REPLACES_OWN_SHEET, sheet=name)
     try:
         written = write_draw(source, out_dir, plan)
     except (OSError, OoxmlError, OutputRefused) as exc:

@@ -24,9 +24,12 @@ from mahjong_club.common.text import safe_file_name, slugify
 from mahjong_club.draw.plan import DrawPlan
 from mahjong_club.messages.core import say
 from mahjong_club.messages.draw import DRAW
+from mahjong_club.reading.book import open_workbook
+from mahjong_club.reading.opening import WorkbookError
 from mahjong_club.site.locale import Locale
 from mahjong_club.site.render import environment
 from mahjong_club.workbook.cells import Cell
+from mahjong_club.workbook.marks import foreign_sheets
 from mahjong_club.workbook.xlsx import ResultSheet, write_result_workbook
 from rules.draw import WINDS
 
@@ -93,6 +96,24 @@ def pages(plan: DrawPlan, language: str) -> dict[str, str]:
             **common, player=player, where=where
         )
     return files
+
+
+def replaced_own(source: Path, plan: DrawPlan) -> list[str]:
+    """The organiser's own sheets (not written by the tool) with rows below their header
+    that the draw's sheets replace in the copy (a hand-made seating in ``Games``, say): to
+    warn of. A ``Games`` with only its header, as a new workbook has, is no loss."""
+    own = foreign_sheets(source, result_sheets(plan))
+    if not own:
+        return []
+    try:
+        book = open_workbook(source)
+    except WorkbookError:  # read a moment ago: a file changed meanwhile is the write's to say
+        return []
+    return [
+        name
+        for name in own
+        if sum(1 for row in book.rows(name) if any(cell is not None for cell in row)) > 1
+    ]
 
 
 @dataclass(frozen=True)
