@@ -171,6 +171,23 @@ XML_UNDEFINED_ENTITY = entry(
     da="en henvisning til en udefineret entitet (&...;)",
 )
 XML_OTHER = entry("hostile.xml_other", en="{reason}", da="XML-fejl: {reason}")
+XML_TOO_DEEP = entry(
+    "hostile.xml_too_deep",
+    en="its elements are nested more than {limit} deep, which no spreadsheet program writes",
+    da="dens elementer er indlejret mere end {limit} niveauer dybt, hvilket intet"
+    " regnearksprogram skriver",
+)
+XML_TOO_MANY = entry(
+    "hostile.xml_too_many",
+    en="it has more than {limit} elements, far more than a spreadsheet program writes there",
+    da="den har mere end {limit} elementer, langt flere end et regnearksprogram skriver der",
+)
+XML_ENCODING = entry(
+    "hostile.xml_encoding",
+    en="it declares the encoding {encoding!r}, which spreadsheet files never use (UTF-8 or UTF-16)",
+    da="den erklærer tegnsættet {encoding!r}, som regnearksfiler aldrig bruger (UTF-8 eller"
+    " UTF-16)",
+)
 XML_DOCTYPE = entry(
     "hostile.xml_doctype",
     en="it has a document type declaration (<!DOCTYPE ...>), which spreadsheet files never"

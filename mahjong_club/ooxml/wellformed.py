@@ -21,7 +21,8 @@ is expanded or fetched; expat never fetches an external entity by itself in any 
 
 from __future__ import annotations
 
-from typing import IO
+import re
+from typing import IO, Any
 from xml.parsers import expat
 
 from mahjong_club.messages import hostile as texts
@@ -50,19 +51,71 @@ def _refuse_doctype(*_args: object) -> None:
     raise _Doctype
 
 
-def xml_problem(data: bytes) -> Message | None:
+#: How deep the elements of a workbook's small parts (its content types, relationships,
+#: workbook and styles) nest at most, and how many there are: Excel's nest a few levels and
+#: number thousands; a part nested a million deep made the tool's own tag list take
+#: gigabytes. Sheets are not bounded so (their parse has no handler: 250 MB take 1.7 s).
+MAX_DEPTH = 100
+MAX_ELEMENTS = 1_000_000
+_ENCODING_RE = re.compile(rb"""^\s*<\?xml[^>]*?\bencoding\s*=\s*["']([^"']*)["']""")
+
+
+class _TooDeep(Exception):
+    """Raised from expat's handler: the elements nest deeper than allowed."""
+
+
+class _TooMany(Exception):
+    """Raised from expat's handler: more elements than allowed."""
+
+
+def _bounded(parser: Any, depth: int, elements: int) -> None:
+    """Make ``parser`` stop at the element nested ``depth`` deep or the ``elements``th."""
+    level, count = [0], [0]
+
+    def start(*_args: object) -> None:
+        level[0] += 1
+        count[0] += 1
+        if level[0] > depth:
+            raise _TooDeep
+        if count[0] > elements:
+            raise _TooMany
+
+    def end(*_args: object) -> None:
+        level[0] -= 1
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+
+
+def xml_problem(data: bytes, bounded: bool = False) -> Message | None:
     """What is wrong with the XML document ``data`` (located by line and column), or None.
 
     The whole document is parsed (expat reads some 150 MB a second); no entity is declared,
-    expanded or fetched.
+    expanded or fetched. ``bounded``: a small part of the workbook's, whose elements may nest
+    at most :data:`MAX_DEPTH` deep and number at most :data:`MAX_ELEMENTS`.
+
+    >>> print(xml_problem(b"<a>" * 101 + b"</a>" * 101, bounded=True))
+    its elements are nested more than 100 deep, which no spreadsheet program writes
+    >>> print(xml_problem(b'<?xml version="1.0" encoding="Shift_JIS"?><a/>'))
+    it declares the encoding 'Shift_JIS', which spreadsheet files never use (UTF-8 or UTF-16)
     """
     parser = expat.ParserCreate()
     parser.StartDoctypeDeclHandler = _refuse_doctype
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    if bounded:
+        _bounded(parser, MAX_DEPTH, MAX_ELEMENTS)
     try:
         parser.Parse(data, True)
     except _Doctype:
         return say(texts.XML_DOCTYPE)
+    except _TooDeep:
+        return say(texts.XML_TOO_DEEP, limit=MAX_DEPTH)
+    except _TooMany:
+        return say(texts.XML_TOO_MANY, limit=f"{MAX_ELEMENTS:,}")
+    except (ValueError, LookupError):  # an encoding expat cannot read (Shift_JIS, UTF-7)
+        declared = _ENCODING_RE.match(data[:200])
+        encoding = declared.group(1).decode("ascii", "replace").strip() if declared else "?"
+        return say(texts.XML_ENCODING, encoding=encoding)
     except expat.ExpatError as exc:
         code = exc.code
         known = _REASONS.get(code) if code is not None else None
@@ -106,6 +159,6 @@ def has_doctype(part: IO[bytes], chunk: int = 1 << 16) -> bool:
         parser.Parse(b"", True)
     except _Doctype:
         return True
-    except (_Root, expat.ExpatError):
+    except (_Root, expat.ExpatError, ValueError, LookupError):  # no XML expat reads
         return False
     return False

@@ -111,7 +111,8 @@ class _Opening:
         if entry is None:
             raise WorkbookError(say(texts.MISSING_PART, file=self.file, part=name, role=say(role)))
         data = _unpack(self.zf, entry)
-        problem = data if isinstance(data, Message) else xml_problem(data)
+        bounded = role is not texts.ROLE_SHARED_STRINGS  # a big sheet's strings: many
+        problem = data if isinstance(data, Message) else xml_problem(data, bounded)
         if problem is None and entry.lower().endswith(".rels"):
             target = unclear_target(data)  # type: ignore[arg-type]
             problem = None if target is None else say(texts.TARGET_UNCLEAR, target=target)
