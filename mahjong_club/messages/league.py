@@ -75,6 +75,20 @@ EXPECTED_FOUR_NUMBERS = entry(
     en="expected four numbers by placement, like 15000,5000,-5000,-15000; found {found!r}",
     da="forventede fire tal efter placering, fx 15000,5000,-5000,-15000; fandt {found!r}",
 )
+SETTING_TOO_LONG = entry(
+    "league.setting_too_long",
+    en="is {length:,} characters long; a name here may have at most {limit} (it heads every"
+    " email's subject and every page)",
+    da="er {length:,} tegn lang; et navn her må højst have {limit} (det står i hver e-mails"
+    " emne og på hver side)",
+)
+EXPECTED_WEB_ADDRESS = entry(
+    "league.expected_web_address",
+    en="expected the site's web address, starting with https:// or http:// (at most"
+    " {limit} characters); found {found!r}",
+    da="forventede sidens webadresse, der begynder med https:// eller http:// (højst"
+    " {limit} tegn); fandt {found!r}",
+)
 WHAT_SETTING_NAME = entry(
     "league.what.setting_name", en="the setting's name", da="indstillingens navn"
 )

@@ -119,6 +119,45 @@ def parse_one_line(value: Any) -> str:
     return text
 
 
+#: The longest club, season, tournament or city name: it is in every email's subject and on
+#: every page (a club name of 10 MB made composing the emails' subjects take minutes).
+MAX_NAME = 200
+#: The longest ``site_url``.
+MAX_URL = 2000
+_WEB_ADDRESS_RE = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
+
+
+def _limited(parse: Callable[[Any], str]) -> Callable[[Any], str]:
+    """``parse``, and a text longer than :data:`MAX_NAME` characters refused."""
+
+    def limited(value: Any) -> str:
+        text = parse(value)
+        if len(text) > MAX_NAME:
+            raise CellError.saying(texts.SETTING_TOO_LONG, length=len(text), limit=MAX_NAME)
+        return text
+
+    return limited
+
+
+def parse_site_url(value: Any) -> str:
+    """The site's web address, linked from every email: ``https://`` or ``http://`` only (a
+    ``javascript:`` address would run in a reader's mail program).
+
+    >>> parse_site_url(" https://club.example.org/results/ ")
+    'https://club.example.org/results/'
+    >>> try:
+    ...     parse_site_url("javascript:alert(1)")
+    ... except CellError as error:
+    ...     print(str(error).split(";")[-1])
+     found 'javascript:alert(1)'
+    """
+    text = parse_text(value)
+    if len(text) > MAX_URL or not _WEB_ADDRESS_RE.fullmatch(text):
+        shown = text if len(text) <= 80 else text[:80] + "…"
+        raise CellError.saying(texts.EXPECTED_WEB_ADDRESS, limit=MAX_URL, found=shown)
+    return text
+
+
 def parse_sender(value: Any) -> str:
     """The ``email_from`` address: one plain address that a header and SMTP accept.
 
@@ -266,9 +305,9 @@ def _choice(options: tuple[T, ...], what: Entry) -> Callable[[Any], T]:
 def _settings(given: _Given) -> Settings:
     raw = {k: parse_text(v) for k, (_, v) in given.values.items() if v is not None}
     return Settings(
-        club=given.get("club", parse_one_line, ""),
-        tournament=given.get("tournament", parse_text, ""),
-        season=given.get("season", parse_text, ""),
+        club=given.get("club", _limited(parse_one_line), ""),
+        tournament=given.get("tournament", _limited(parse_text), ""),
+        season=given.get("season", _limited(parse_text), ""),
         season_start=given.get("season_start", parse_date, None),
         as_of=given.get("as_of", parse_date, None),
         mode=given.get("mode", _choice(("league", "tournament"), texts.WHAT_MODE), "league"),
@@ -278,8 +317,8 @@ def _settings(given: _Given) -> Settings:
         email_from=given.get("email_from", parse_sender, ""),
         smtp_host=given.get("smtp_host", parse_host, ""),
         smtp_port=given.get("smtp_port", parse_port, None),
-        site_url=given.get("site_url", parse_text, ""),
-        city=given.get("city", parse_one_line, ""),
+        site_url=given.get("site_url", parse_site_url, ""),
+        city=given.get("city", _limited(parse_one_line), ""),
         days=given.get("days", parse_days, 1),
         qualification=given.get("qualification", parse_yes_no, False),
         next_session_start=given.get("next_session_start", parse_start, ""),
