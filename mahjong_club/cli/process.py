@@ -24,7 +24,7 @@ from mahjong_club.cli.summary import Asked, summary_lines, warn_if_open
 from mahjong_club.common.problems import Problem, Problems
 from mahjong_club.common.progress import Progress
 from mahjong_club.common.publish import OutputRefused
-from mahjong_club.common.text import printable, safe_file_name
+from mahjong_club.common.text import printable, safe_file_name, shortened
 from mahjong_club.mail.compose import Outgoing, unusable_addresses
 from mahjong_club.mail.config import SmtpConfig, check_smtp
 from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
@@ -381,7 +381,7 @@ SHOWN_PROBLEMS = 200
 def print_problems(problems: Sequence[Problem]) -> None:
     """Print the first :data:`SHOWN_PROBLEMS` problems to stderr, then "and 799,801 more"."""
     for problem in problems[:SHOWN_PROBLEMS]:
-        print(problem, file=sys.stderr)
+        print(shortened(str(problem)), file=sys.stderr)
     if len(problems) > SHOWN_PROBLEMS:
         more = say(hostile_texts.MORE_PROBLEMS, count=len(problems) - SHOWN_PROBLEMS)
         print(more, file=sys.stderr)

@@ -365,3 +365,21 @@ def _escaped(match: re.Match[str]) -> str:
 def printable(text: str) -> str:
     """``text`` safe for a terminal: every control character shown as its escape (``\\x1b``)."""
     return _UNSAFE.sub(_escaped, text)
+
+
+#: The most characters of one problem printed on the terminal.
+SHOWN_CHARACTERS = 2000
+
+
+def shortened(text: str, limit: int = SHOWN_CHARACTERS) -> str:
+    """``text`` cut to ``limit`` characters for the terminal, saying how long it was (a name
+    of 10 MB in a cell was printed whole: a 10 MB line).
+
+    >>> shortened("abcdef", 3)
+    'abc… (6 characters in all)'
+    >>> shortened("abc", 3)
+    'abc'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters in all)"

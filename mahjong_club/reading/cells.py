@@ -151,11 +151,21 @@ def parse_text(value: object) -> str:
     return str(value).strip()
 
 
+#: The longest text read as a number (Excel keeps 15 digits; Python refuses to turn more
+#: than 4,300 digits into a number, which was an internal error).
+LONGEST_NUMBER = 60
+
+
 def parse_int(value: object) -> int:
     """A whole number: a number cell, or text digits with an optional thousands separator.
 
     >>> [parse_int(v) for v in (32100.0, "32,100", "32.100", "32 100", "-5000", "−15,000")]
     [32100, 32100, 32100, 32100, -5000, -15000]
+    >>> try:
+    ...     parse_int("9" * 5000)
+    ... except CellError as error:
+    ...     print(str(error)[:23])
+    expected a whole number
     """
     _check_excel_error(value)
     if isinstance(value, bool):
@@ -166,7 +176,7 @@ def parse_int(value: object) -> int:
         if value.is_integer():
             return int(value)
         raise CellError.saying(texts.EXPECTED_WHOLE_NUMBER_NOT_WHOLE, found=describe(value))
-    if isinstance(value, str):
+    if isinstance(value, str) and len(value) <= LONGEST_NUMBER:
         text = value.strip().replace("\u2212", "-")
         if _PLAIN.match(text):
             return int(text)
@@ -190,7 +200,7 @@ def parse_number(value: object) -> Fraction:
         except CellError:
             pass
         text = value.strip().replace("\u2212", "-")
-        if _DECIMAL.match(text):
+        if len(text) <= LONGEST_NUMBER and _DECIMAL.match(text):
             return Fraction(text.replace(",", "."))
     raise CellError.saying(texts.EXPECTED_NUMBER, found=describe(value))
 
