@@ -207,6 +207,25 @@ NO_WORKBOOK_IN_ZIP = entry(
     da="{file} er ikke en Excel-projektmappe (.xlsx): det er et zip-arkiv med andre filer"
     " (f.eks. {example!r}) uden nogen af en projektmappes dele; vælg selve projektmappen",
 )
+PART_NAME_OUTSIDE = entry(
+    "hostile.part_name_outside",
+    en="{file} is damaged: the part name {part!r} points outside the package (an absolute"
+    " path or a '..' step), which no spreadsheet program writes and which would be carried"
+    " into the updated copy; open the workbook in Excel or LibreOffice, save it, and run"
+    " again",
+    da="{file} er beskadiget: delnavnet {part!r} peger uden for pakken (en absolut sti eller"
+    " et '..'-trin), hvilket intet regnearksprogram skriver, og som ville komme med i den"
+    " opdaterede kopi; åbn projektmappen i Excel eller LibreOffice, gem den, og kør igen",
+)
+PART_ENCRYPTED = entry(
+    "hostile.part_encrypted",
+    en="{file} is damaged: the part {part!r} is encrypted inside the zip, which no"
+    " spreadsheet program does (a password-protected workbook is encrypted as a whole); open"
+    " the workbook in Excel or LibreOffice, save it, and run again",
+    da="{file} er beskadiget: delen {part!r} er krypteret inde i zip-filen, hvilket intet"
+    " regnearksprogram gør (en adgangskodebeskyttet projektmappe krypteres som helhed); åbn"
+    " projektmappen i Excel eller LibreOffice, gem den, og kør igen",
+)
 PART_NAME_UNCLEAR = entry(
     "hostile.part_name_unclear",
     en="{file} is damaged: the part name {part!r} has a backslash, which programs read in"

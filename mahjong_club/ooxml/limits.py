@@ -73,6 +73,8 @@ def _directory(fp: BinaryIO) -> tuple[int, int] | None:
         locator = at - _END64_LOCATOR.size
         if locator >= 0 and tail[locator : locator + 4] == b"PK\x06\x07":
             offset = _END64_LOCATOR.unpack_from(tail, locator)[2]
+            if offset > size:  # points beyond the file: zipfile says the zip is damaged
+                return count, directory
             fp.seek(offset)
             record = fp.read(56)
             if record[:4] == b"PK\x06\x06" and len(record) == 56:
@@ -255,6 +257,42 @@ def unclear_name(names: list[str]) -> str | None:
     True
     """
     return next((name for name in names if "\\" in name), None)
+
+
+def outside_name(names: list[str]) -> str | None:
+    """The first part name that points outside the package (absolute, a drive, or a ``..``
+    step), or None: an extractor of the updated copy would write such a part elsewhere.
+
+    >>> outside_name(["xl/workbook.xml", "../../evil.txt"]), outside_name(["/etc/x.xml"])
+    ('../../evil.txt', '/etc/x.xml')
+    >>> outside_name(["xl/workbook.xml", "xl/..x.xml"]) is None
+    True
+    """
+    for name in names:
+        steps = name.replace("\\", "/").split("/")
+        if name.startswith("/") or ".." in steps or (steps[0][1:2] == ":"):
+            return name
+    return None
+
+
+def encrypted_part(infos: list[zipfile.ZipInfo]) -> str | None:
+    """The first part encrypted inside the zip, or None (no spreadsheet program encrypts a
+    part: zipfile cannot unpack one without a password)."""
+    return next((info.filename for info in infos if info.flag_bits & 0x1), None)
+
+
+def names_problem(file: str, zf: zipfile.ZipFile) -> Message | None:
+    """Why the parts of ``zf`` must not be read or copied, for their names or their
+    encryption (:func:`unclear_name`, :func:`outside_name`, :func:`encrypted_part`)."""
+    names = zf.namelist()
+    unclear = unclear_name(names)
+    if unclear is not None:
+        return say(texts.PART_NAME_UNCLEAR, file=file, part=unclear)
+    outside = outside_name(names)
+    if outside is not None:
+        return say(texts.PART_NAME_OUTSIDE, file=file, part=outside)
+    encrypted = encrypted_part(zf.infolist())
+    return None if encrypted is None else say(texts.PART_ENCRYPTED, file=file, part=encrypted)
 
 
 def unclear_target(rels: bytes) -> str | None:

@@ -45,11 +45,11 @@ from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.ooxml.extent import MAX_SHEET_CELLS, Extent
 from mahjong_club.ooxml.limits import (
     kind_problem,
+    names_problem,
     open_package,
     part_types,
     read_part,
     size_problem,
-    unclear_name,
     unclear_target,
 )
 from mahjong_club.ooxml.package import CONTENT_TYPES, ROOT_RELS, Package, RelsDoc, rel_kind
@@ -125,12 +125,9 @@ class _Opening:
 
     def check(self) -> dict[str, str | None]:
         """Every check of steps 1 to 3; the part of each sheet, by the sheet's name."""
-        problem = size_problem(self.file, self.zf)
+        problem = size_problem(self.file, self.zf) or names_problem(self.file, self.zf)
         if problem is not None:
             raise WorkbookError(problem)
-        unclear = unclear_name(list(self.names.values()))
-        if unclear is not None:
-            raise WorkbookError(say(texts.PART_NAME_UNCLEAR, file=self.file, part=unclear))
         self._some_workbook_part()
         types = self.part(CONTENT_TYPES, texts.ROLE_CONTENT_TYPES)
         problem = kind_problem(self.file, list(self.names.values()), _text(types))
