@@ -96,6 +96,13 @@ def test_hostile_names_are_defused_in_the_ema_export(tmp_path, capsys):
         ('say "=1"', '"say ""=1"""'),
         ("Åse Ørsted", "Åse Ørsted"),
         ("a,b", '"a,b"'),
+        # a hostile-files trial's find: Danish Excel splits on ";", and the piece after it
+        # was a cell starting with "=": quoted, the field stays one cell
+        ("Mette Dahl;=cmd|' /C calc'!A0", "\"Mette Dahl;'=cmd|' /C calc'!A0\""),
+        ("DNK;=3+3", '"DNK;\'=3+3"'),
+        ('DNK; "@x', '"DNK; ""\'@x"'),
+        ("a\t-1", '"a\t\'-1"'),
+        ("Jean-Luc;Picard", '"Jean-Luc;Picard"'),
         (-12300, "-12300"),
         (Fraction(-25, 2), "-12.5"),
         (0, "0"),
@@ -104,6 +111,15 @@ def test_hostile_names_are_defused_in_the_ema_export(tmp_path, capsys):
 )
 def test_each_field(value, field):
     assert csv_field(value) == field
+
+
+def test_a_field_with_a_semicolon_is_one_cell_to_a_reader_splitting_on_semicolons():
+    text = csv_text([["Mette Dahl;=cmd|' /C calc'!A0", 6, "DNK;=3+3"]])
+    for separator in (";", "\t"):
+        for quoting in (csv.QUOTE_MINIMAL, csv.QUOTE_NONE):
+            reader = csv.reader(io.StringIO(text), delimiter=separator, quoting=quoting)
+            cells = [c.lstrip(' "') for c in next(reader)]
+            assert not any(c.startswith(("=", "+", "-", "@")) for c in cells), cells
 
 
 def test_a_defused_field_reads_back_as_the_text_with_an_apostrophe():

@@ -6,7 +6,13 @@ injection). A player's name is whatever somebody typed, so, as OWASP recommends,
 starting with one of those characters, or with a tab or a carriage return, is written with a
 leading apostrophe, and quoted: Excel and LibreOffice show it as text, and the apostrophe
 tells a reader of the file that it was added. Numbers stay numbers: a negative score is
-written ``-12300``, a fraction as a decimal.
+written ``-12300``, a fraction as a decimal. A text holding a ``;`` or a tab is quoted too:
+a spreadsheet program set up for a list separator other than the comma (Danish Excel
+splits on ``;``) would otherwise cut it into cells, and the piece after the ``;`` would
+start a cell of its own (``Mette Dahl;=cmd|…``), a formula the check above never saw. As
+quotes do not keep such a reader from cutting (a quoted field's ``;`` is no separator, but
+another field's quotes on the line make it one), a piece after a ``;`` or a tab that
+starts like a formula gets its apostrophe too: ``DNK;'=3+3``.
 
     >>> print(csv_text([["Player", "Points"], ["=1+2", -12300], ["Dahl, Mette", Fraction(5, 2)]]))
     Player,Points
@@ -17,12 +23,16 @@ written ``-12300``, a fraction as a decimal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 #: What a spreadsheet program reads as the start of a formula (OWASP's list).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-_NEEDS_QUOTES = (",", '"', "\n", "\r")
+_NEEDS_QUOTES = (",", '"', "\n", "\r", ";", "\t")
+#: A piece of a text after a ``;`` or a tab (where another list separator cuts it) that
+#: starts like a formula, after any spaces or quotes.
+_PIECE_START = re.compile(r"""([;\t])([\s"']*)(?=[=+\-@])""")
 
 
 def csv_field(value: object) -> str:
@@ -31,6 +41,8 @@ def csv_field(value: object) -> str:
 
     >>> print(*(csv_field(v) for v in (None, 3, -1.5, "@SUM(A1)", 'a "b" c', "Åse")))
      3 -1.5 "'@SUM(A1)" "a ""b"" c" Åse
+    >>> print(csv_field("Mette Dahl;=cmd|' /C calc'!A0"), csv_field("DNK; =3+3"))
+    "Mette Dahl;'=cmd|' /C calc'!A0" "DNK; '=3+3"
     """
     if value is None:
         return ""
@@ -38,7 +50,7 @@ def csv_field(value: object) -> str:
         value = float(value)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return str(value)
-    text = str(value)
+    text = _PIECE_START.sub(r"\1\2'", str(value))
     if text.startswith(FORMULA_STARTS):
         text = "'" + text
     elif not any(c in text for c in _NEEDS_QUOTES):
