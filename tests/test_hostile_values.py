@@ -37,3 +37,33 @@ def test_a_huge_name_is_shortened_on_the_terminal(tmp_path, capsys):
     assert code == 1
     line = next(ln for ln in err.splitlines() if "row 2, column 'Player'" in ln)
     assert line.endswith("characters in all)") and len(line) < 2100
+
+
+@pytest.mark.parametrize("row", [1, 5])  # a riichi score, an MCR score (read as a number)
+@pytest.mark.parametrize("value", [b"NaN", b"INF", b"-inf"])
+@pytest.mark.parametrize("by_columns", [False, True])
+def test_a_number_cell_holding_nan_is_a_located_error(
+    tmp_path, capsys, monkeypatch, row, value, by_columns
+):
+    """`<v>NaN</v>` in a number cell: an MCR score was an internal error (no Fraction of
+    nan), a riichi score said "not a whole number"; both ways of reading say the same."""
+    import zipfile
+
+    from mahjong_club.cli import main
+    from mahjong_club.reading import columnar
+    from tests.builders import write_workbook
+
+    if by_columns:
+        monkeypatch.setattr(columnar, "COLUMNAR_BYTES", 0)
+    sheets = league()
+    sheets["Games"][row][4] = 12345
+    source = write_workbook(tmp_path / "source.xlsx", sheets)
+    damaged = tmp_path / "damaged.xlsx"
+    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(damaged, "w") as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info).replace(b"<v>12345</v>", b"<v>" + value + b"</v>"))
+    assert main([str(damaged), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "Internal error" not in err
+    assert f"sheet 'Games', row {row + 1}, column 'Score': holds" in err
+    assert "which no spreadsheet program stores as a number (the file is damaged)" in err

@@ -102,6 +102,13 @@ PARTLY_FILLED_MERGED = entry(
 )
 
 # One cell's value.
+NOT_FINITE = entry(
+    "cell.not_finite",
+    en="holds {found}, which no spreadsheet program stores as a number (the file is"
+    " damaged); type the value again",
+    da="indeholder {found}, som intet regnearksprogram gemmer som et tal (filen er"
+    " beskadiget); skriv værdien igen",
+)
 EXCEL_ERROR = entry(
     "cell.excel_error",
     en="the cell shows the error {error}; fix the formula",

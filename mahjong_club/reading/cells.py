@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import math
 import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -126,6 +127,8 @@ def _check_excel_error(value: object) -> None:
         raise CellError(error_cell_message(value))
     if isinstance(value, str) and value.strip().upper() in EXCEL_ERRORS:
         raise CellError.saying(texts.EXCEL_ERROR, error=value.strip())
+    if isinstance(value, float) and not math.isfinite(value):  # <v>NaN</v>, <v>INF</v>
+        raise CellError.saying(texts.NOT_FINITE, found=str(value))
 
 
 def describe(value: object) -> str:
