@@ -65,3 +65,20 @@ def test_a_zip64_locator_beyond_the_file_is_no_internal_error(book, tmp_path, ca
     hostile.write_bytes(bytes(data[:end]) + locator + bytes(data[end:]))
     code, err, _ = run(hostile, tmp_path, capsys)  # (run: no internal error, nothing written)
     assert code == 1 and err.startswith("Error: zip64.xlsx")
+
+
+@pytest.mark.parametrize(
+    ("method", "name"), [(zipfile.ZIP_BZIP2, "bzip2"), (zipfile.ZIP_LZMA, "lzma")]
+)
+def test_a_part_packed_in_a_way_no_spreadsheet_program_packs_is_named(
+    book, tmp_path, capsys, method, name
+):
+    """It said "I/O error: compression method not supported: 12"."""
+    odd = tmp_path / "odd.xlsx"
+    with zipfile.ZipFile(book) as zin, zipfile.ZipFile(odd, "w") as zout:
+        for info in zin.infolist():
+            packing = method if info.filename == "docProps/app.xml" else zipfile.ZIP_DEFLATED
+            zout.writestr(info.filename, zin.read(info), compress_type=packing)
+    code, err, _ = run(odd, tmp_path, capsys)
+    assert code == 1
+    assert f"the part 'docProps/app.xml' is packed with zip method {method} ({name})" in err

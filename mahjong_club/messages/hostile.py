@@ -217,6 +217,15 @@ PART_NAME_OUTSIDE = entry(
     " et '..'-trin), hvilket intet regnearksprogram skriver, og som ville komme med i den"
     " opdaterede kopi; åbn projektmappen i Excel eller LibreOffice, gem den, og kør igen",
 )
+PART_COMPRESSION = entry(
+    "hostile.part_compression",
+    en="{file} is damaged: the part {part!r} is packed with zip method {method} ({name}),"
+    " which spreadsheet programs do not use (they store or deflate); open the workbook in"
+    " Excel or LibreOffice, save it, and run again",
+    da="{file} er beskadiget: delen {part!r} er pakket med zip-metode {method} ({name}),"
+    " som regnearksprogrammer ikke bruger (de gemmer eller deflater); åbn projektmappen i"
+    " Excel eller LibreOffice, gem den, og kør igen",
+)
 PART_ENCRYPTED = entry(
     "hostile.part_encrypted",
     en="{file} is damaged: the part {part!r} is encrypted inside the zip, which no"

@@ -281,9 +281,15 @@ def encrypted_part(infos: list[zipfile.ZipInfo]) -> str | None:
     return next((info.filename for info in infos if info.flag_bits & 0x1), None)
 
 
+#: How spreadsheet programs pack a part (stored, deflated), and other zip methods' names.
+_PACKINGS = frozenset({zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED})
+_METHOD_NAMES = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "lzma", 9: "deflate64"}
+
+
 def names_problem(file: str, zf: zipfile.ZipFile) -> Message | None:
-    """Why the parts of ``zf`` must not be read or copied, for their names or their
-    encryption (:func:`unclear_name`, :func:`outside_name`, :func:`encrypted_part`)."""
+    """Why the parts of ``zf`` must not be read or copied, for their names, their
+    encryption or how they are packed (:func:`unclear_name`, :func:`outside_name`,
+    :func:`encrypted_part`; a method other than stored or deflated)."""
     names = zf.namelist()
     unclear = unclear_name(names)
     if unclear is not None:
@@ -291,8 +297,16 @@ def names_problem(file: str, zf: zipfile.ZipFile) -> Message | None:
     outside = outside_name(names)
     if outside is not None:
         return say(texts.PART_NAME_OUTSIDE, file=file, part=outside)
-    encrypted = encrypted_part(zf.infolist())
-    return None if encrypted is None else say(texts.PART_ENCRYPTED, file=file, part=encrypted)
+    infos = zf.infolist()
+    encrypted = encrypted_part(infos)
+    if encrypted is not None:
+        return say(texts.PART_ENCRYPTED, file=file, part=encrypted)
+    odd = next((i for i in infos if i.compress_type not in _PACKINGS), None)
+    if odd is None:
+        return None
+    name = _METHOD_NAMES.get(odd.compress_type, "?")
+    method = odd.compress_type
+    return say(texts.PART_COMPRESSION, file=file, part=odd.filename, method=method, name=name)
 
 
 def unclear_target(rels: bytes) -> str | None:
