@@ -12,7 +12,7 @@ everything is written), and nothing is sent until everything is written.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from mahjong_club.capabilities import REGISTRY, Options, Run
@@ -317,6 +317,8 @@ class Written:
     exports: list[tuple[Path, Export]]
     report: Path | None
     outbox: Path | None
+    #: Real files and folders found under the outputs' names, kept in ``.runs/kept-…``.
+    kept: list[Path] = field(default_factory=list)
 
 
 #: The site's and the emails' folders in the output folder.
@@ -384,11 +386,13 @@ def write_outputs(
         progress.doing(say(PROGRESS["publish"]))
 
     retired = [REPORT] * (not parts.site) + [OUTBOX] * (not parts.emails)
-    publish(out_dir, [workbook, *(name for name, _ in exports), *folders], build, retired)
+    names = [workbook, *(name for name, _ in exports), *folders]
+    kept = publish(out_dir, names, build, retired)
     progress.finish()
     return Written(
         out_dir / workbook,
         [(out_dir / name, export) for name, export in exports],
         out_dir / REPORT if parts.site else None,
         out_dir / OUTBOX if parts.emails else None,
+        kept,
     )

@@ -213,3 +213,27 @@ def test_a_file_where_the_versions_go_is_reported(tmp_path: Path) -> None:
     with pytest.raises(FileExistsError, match="File exists"):
         publish.publish(out, NAMES, builder("one"))
     assert sorted(os.listdir(out)) == [RUNS]
+
+
+def test_a_disk_out_of_room_for_the_test_link_is_a_full_disk(tmp_path, monkeypatch):
+    """An interrupted-runs trial's find: "no space left" making the test link was taken for a
+    disk without links, and the outputs were moved in one by one (a kill in between showed
+    a mixture). It is a full disk: the run stops before anything changes."""
+    import errno
+
+    out = tmp_path / "out"
+    publish.publish(out, NAMES, builder("old"))
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    real = os.symlink
+
+    def no_room(source, target, *args, **kwargs):
+        if ".probe." in str(target):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(target))
+        return real(source, target, *args, **kwargs)
+
+    monkeypatch.setattr(os, "symlink", no_room)
+    with pytest.raises(OSError, match="No space left"):
+        publish.publish(out, NAMES, builder("new"))
+    monkeypatch.undo()
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert all((out / name).is_symlink() for name in NAMES)  # never moved in one by one

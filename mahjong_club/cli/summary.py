@@ -75,6 +75,10 @@ def written_lines(written: Written, outputs: Outputs, verbose: bool) -> list[str
     else:
         emails = counted(len(outputs.emails), texts.EMAILS)
         lines.append(str(say(texts.WROTE_EMAILS, emails=emails, folder=shown(written.outbox))))
+    lines += [
+        str(say(texts.KEPT_REAL, name=shown(written.workbook.parent / k.name), kept=shown(k)))
+        for k in written.kept
+    ]
     if verbose:
         none = str(say(texts.NO_ADDRESS))
         lines += [

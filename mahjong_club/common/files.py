@@ -352,26 +352,30 @@ def exchange(first: Path, second: Path) -> bool:
     raise OSError(code, os.strerror(code), str(first), None, str(second))
 
 
-def swap_in(build: Path, target: Path) -> None:
+def swap_in(build: Path, target: Path, keep: Path | None = None) -> None:
     """Put the complete folder ``build`` (beside ``target``) in ``target``'s place.
 
     With an exchange (Linux) the path ``target`` never misses: it is the old folder, then the
     new. Elsewhere the old folder is renamed aside, then ``build`` into place: for that moment
-    the path is missing (and on an error the old folder is put back). The old folder is removed.
-    """
+    the path is missing (on an error the old one is put back). The old is removed, or kept at
+    ``keep``."""
+    old: Path | None = None
     if not os.path.lexists(target):
         os.rename(build, target)
     elif exchange(build, target):
-        remove_tree(build)  # which is the old folder now
+        old = build  # which is the old folder now
     else:
-        aside = target.with_name(temp_name(target.name))
-        os.rename(target, aside)
+        old = target.with_name(temp_name(target.name))
+        os.rename(target, old)
         try:
             os.rename(build, target)
         except BaseException:
-            os.rename(aside, target)  # put the old folder back
+            os.rename(old, target)  # put the old folder back
             raise
-        remove_tree(aside)
+    if old is not None and keep is not None:
+        os.rename(old, keep)
+    elif old is not None:
+        remove_tree(old)
     fsync_folder(target.parent)
 
 

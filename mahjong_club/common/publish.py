@@ -39,12 +39,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+from mahjong_club.common.copies import copy_shown, copy_tree, link_or_copy
 from mahjong_club.common.files import (
     fsync_file,
     fsync_folder,
     fsync_tree,
     is_temp_of,
-    located,
     remove_tree,
     swap_in,
     temp_name,
@@ -57,6 +57,8 @@ RUNS = ".runs"
 #: The link in :data:`RUNS` to the version shown.
 CURRENT = "current"
 LOCK = "lock"
+#: What a real file or folder under an output's name is kept in (``.runs/kept-…``).
+KEPT = "kept-"
 #: The file that marks a folder outside the output folder as the tool's to replace.
 MARKER = ".mahjong-club"
 MARKER_TEXT = "Written by mahjong-club: every run replaces this folder whole.\n"
@@ -77,14 +79,16 @@ class OutputRefused(Exception):
         self.message = message
 
 
-def publish(out_dir: Path, names: Sequence[str], build: Build, retired: Sequence[str] = ()) -> None:
-    """Write the outputs called ``names`` with ``build`` and show them in ``out_dir`` at once.
+def publish(
+    out_dir: Path, names: Sequence[str], build: Build, retired: Sequence[str] = ()
+) -> list[Path]:
+    """Write the outputs called ``names`` with ``build`` and show them in ``out_dir`` at once;
+    the real files and folders found under the outputs' names, kept (:func:`_adopt`).
 
     On any error nothing the organiser sees has changed (but see :class:`PartlyReplaced`) and
     the unfinished version is removed; a killed run's is removed by the next run. The outputs
     called ``retired`` (an earlier run's that this run does not make) go once the new results
-    show (:func:`_retire`).
-    """
+    show (:func:`_retire`)."""
     out_dir = Path(out_dir)
     runs = out_dir / RUNS
     runs.mkdir(parents=True, exist_ok=True)
@@ -93,7 +97,7 @@ def publish(out_dir: Path, names: Sequence[str], build: Build, retired: Sequence
         _clean(out_dir, runs, names)
         version = _new_version(runs)
         try:
-            switch = _prepare(out_dir, version, names, build)
+            switch, kept = _prepare(out_dir, version, names, build)
         except BaseException:
             remove_tree(version)
             for entry in runs.iterdir():
@@ -104,7 +108,7 @@ def publish(out_dir: Path, names: Sequence[str], build: Build, retired: Sequence
             os.replace(switch, runs / CURRENT)  # the moment the results change
             fsync_folder(runs)
             _tidy(out_dir, names)
-        _retire(out_dir, retired)
+        return kept + _retire(out_dir, retired, runs if switch is not None else None)
 
 
 @contextlib.contextmanager
@@ -152,7 +156,7 @@ def _repair_current(runs: Path) -> None:
         return
     version = _new_version(runs)
     version.rmdir()
-    _copy(current, version)
+    copy_shown(current, version)
     fsync_tree(version)
     swap_in(_new_link(current, version.name, folder=True), current)
 
@@ -161,7 +165,7 @@ def _clean(out_dir: Path, runs: Path, names: Sequence[str]) -> None:
     """Remove what killed runs left: every version but the one shown, temporaries."""
     keep = {current_version(runs), CURRENT, LOCK}
     for entry in runs.iterdir():
-        if entry.name not in keep:
+        if entry.name not in keep and not entry.name.startswith(KEPT):
             remove_tree(entry)
     for entry in out_dir.iterdir():
         if any(is_temp_of(entry.name, name) for name in names):
@@ -182,10 +186,18 @@ def _links_work(runs: Path) -> bool:
     probe = runs / temp_name("probe")
     try:
         os.symlink(CURRENT, probe)
-    except (OSError, NotImplementedError):
+    except NotImplementedError:
+        return False
+    except OSError as exc:
+        if exc.errno in _FULL:  # no room for even a link: a full disk, not a disk without links
+            raise
         return False
     probe.unlink()
     return True
+
+
+#: A file system out of room (blocks or inodes) or over its quota.
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
 
 
 def _new_link(path: Path, text: str, folder: bool) -> Path:
@@ -197,20 +209,22 @@ def _new_link(path: Path, text: str, folder: bool) -> Path:
     return link
 
 
-def _prepare(out_dir: Path, version: Path, names: Sequence[str], build: Build) -> Path | None:
+def _prepare(
+    out_dir: Path, version: Path, names: Sequence[str], build: Build
+) -> tuple[Path | None, list[Path]]:
     """Everything up to the switch; the new ``current`` link to rename into place (None when
-    the outputs were replaced one by one instead)."""
+    the outputs were replaced one by one instead), and what :func:`_adopt` kept."""
     build(version)
     fsync_tree(version)
     runs = version.parent
     if not _links_work(runs):
         _replace_one_by_one(out_dir, version, names)
-        return None
+        return None, []
     for name in names:  # everything that can refuse, before anything changes
         entry = out_dir / name
         if entry.is_symlink() and not _is_ours(entry) and (version / name).is_dir():
             _check_replaceable(Path(os.path.realpath(entry)), entry)
-    _adopt(out_dir, runs, names)
+    kept = _adopt(out_dir, runs, names)
     switch = _new_link(runs / CURRENT, version.name, folder=True)
     for name in names:  # the organiser's links first: a refusal leaves everything as it was
         entry = out_dir / name
@@ -221,7 +235,7 @@ def _prepare(out_dir: Path, version: Path, names: Sequence[str], build: Build) -
             folder = (version / name).is_dir()
             os.symlink(link_text(name), out_dir / name, target_is_directory=folder)
     fsync_folder(out_dir)
-    return switch
+    return switch, kept
 
 
 def _tidy(out_dir: Path, names: Sequence[str]) -> None:
@@ -232,64 +246,44 @@ def _tidy(out_dir: Path, names: Sequence[str]) -> None:
                 entry.unlink()
 
 
-def _retire(out_dir: Path, retired: Sequence[str]) -> None:
+def _retire(out_dir: Path, retired: Sequence[str], runs: Path | None) -> list[Path]:
     """The outputs an earlier run made and this one does not (a run without the site): gone,
-    whether links of the tool's, real folders (no links on this disk, written before 0.3, or
-    copied over a link), so the folder never shows last week's site beside this week's
-    workbook. A link of the organiser's own (``report`` -> a web server's folder) stays."""
-    gone = False
+    so the folder never shows last week's site beside this week's workbook; what was kept. A
+    link of the organiser's own (``report`` -> a web server's folder) stays; a real folder
+    (no links on this disk: ``runs`` None, the tool's own) goes, or where the tool makes
+    links (written before 0.3, copied over a link, the organiser's) is kept in ``runs``."""
+    gone, kept, folder = False, [], None
     for name in retired:
         entry = out_dir / name
         if not os.path.lexists(entry) or (entry.is_symlink() and not _is_ours(entry)):
             continue
-        remove_tree(entry)
+        if runs is not None and not entry.is_symlink():
+            folder = folder or _keep_folder(runs)
+            kept.append(folder / name)
+            os.rename(entry, kept[-1])
+        else:
+            remove_tree(entry)
         gone = True
     if gone:
         fsync_folder(out_dir)
+    return kept
+
+
+def _keep_folder(runs: Path) -> Path:
+    """A new folder for the real files and folders under the outputs' names that a run
+    replaces: ``.runs/kept-<time>`` (never removed by a run)."""
+    folder = runs / f"{KEPT}{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+    folder.mkdir()
+    return folder
 
 
 # Real files and folders under the outputs' names ------------------------------------------------
 
 
-def _link_or_copy(source: str, target: str) -> None:
-    try:
-        os.link(source, target)
-    except OSError:
-        shutil.copy2(source, target)
-
-
-def _copy_tree(source: Path, target: Path, copy_file: Callable[[str, str], object]) -> None:
-    """``source`` (a real folder) copied to the new ``target``; links inside stay links. The
-    first failure is raised as it is, naming its file (``shutil.copytree`` collects them all)."""
-    try:
-        target.mkdir()
-    except OSError as exc:
-        raise located(exc, target) from None
-    for entry in sorted(os.scandir(source), key=lambda e: e.name):
-        path = target / entry.name
-        try:
-            if entry.is_symlink():
-                os.symlink(os.readlink(entry.path), path)
-            elif entry.is_dir():
-                _copy_tree(Path(entry.path), path, copy_file)
-            else:
-                copy_file(entry.path, str(path))
-        except OSError as exc:
-            raise located(exc, path) from None
-
-
-def _copy(source: Path, target: Path) -> None:
-    """What ``source`` shows (a file or a folder, through a link) at ``target`` as a real file
-    or folder: hard links where the system allows, copies elsewhere; never the link itself."""
-    real = Path(os.path.realpath(source))
-    if real.is_dir():
-        _copy_tree(real, target, _link_or_copy)
-    else:
-        _link_or_copy(str(real), str(target))
-
-
-def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> None:
-    """Turn real files and folders under the outputs' names into links, showing the same.
+def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> list[Path]:
+    """Turn real files and folders under the outputs' names into links, showing the same;
+    where each real one is kept (``.runs/kept-…``: it may be the organiser's own, such as a
+    workbook saved over the link, and is never removed by a run).
 
     A version folder gets what the output folder shows now (the real entries, and what the
     links show, as real files), ``current`` switches to it once it is complete and on disk, then
@@ -298,11 +292,11 @@ def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> None:
     """
     real = [n for n in names if (out_dir / n).exists() and not (out_dir / n).is_symlink()]
     if not real:
-        return
+        return []
     snapshot = _new_version(runs)
     shown = [e for e in out_dir.iterdir() if e.name in real or (_is_ours(e) and e.exists())]
     for entry in shown:
-        _copy(entry, snapshot / entry.name)
+        copy_shown(entry, snapshot / entry.name)
     fsync_tree(snapshot)
     for entry in shown:  # never switch to a folder that lacks what is shown
         copied = snapshot / entry.name
@@ -310,14 +304,18 @@ def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> None:
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(entry))
     os.replace(_new_link(runs / CURRENT, snapshot.name, folder=True), runs / CURRENT)
     fsync_folder(runs)
+    kept, keeping = [], _keep_folder(runs)
     for name in real:
-        entry = out_dir / name
+        entry, keep = out_dir / name, keeping / name
         folder = entry.is_dir()
         link = _new_link(runs / name, link_text(name), folder)  # in .runs: no temporary in sight
         if folder:
-            swap_in(link, entry)  # the link in the folder's place, the folder removed
+            swap_in(link, entry, keep)  # the link in the folder's place, the folder kept
         else:
+            link_or_copy(str(entry), str(keep))
             os.replace(link, entry)
+        kept.append(keep)
+    return kept
 
 
 # The organiser's own links ------------------------------------------------------------------------
@@ -338,7 +336,7 @@ def refresh_target(link: Path, staged: Path) -> None:
     try:
         if staged.is_dir():
             _check_replaceable(target, link)
-            _copy_tree(staged, build, shutil.copyfile)
+            copy_tree(staged, build, shutil.copyfile)
             (build / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
             fsync_tree(build)
             swap_in(build, target)

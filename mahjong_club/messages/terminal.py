@@ -65,6 +65,13 @@ NO_SITE = entry(
     en="No site this run (--no-site): the output folder has no report/",
     da="Intet websted denne gang (--no-site): outputmappen har ingen report/",
 )
+KEPT_REAL = entry(
+    "terminal.kept_real",
+    en="Kept: {name} was a real file or folder, not the tool's link (your own, an older"
+    " version's, or a copy's); it is now in {kept} (delete it once you have checked it)",
+    da="Gemt: {name} var en rigtig fil eller mappe, ikke værktøjets link (din egen, en ældre"
+    " versions eller en kopis); den ligger nu i {kept} (slet den, når du har tjekket den)",
+)
 NO_EMAILS = entry(
     "terminal.no_emails",
     en="No emails this run (--no-email): the output folder has no outbox/",
