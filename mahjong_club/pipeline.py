@@ -23,6 +23,7 @@ from mahjong_club.common.files import write_tree
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.progress import Progress
 from mahjong_club.common.publish import publish
+from mahjong_club.common.stamp import FileStamp
 from mahjong_club.common.text import safe_file_name
 from mahjong_club.compute.standings import DiceAction
 from mahjong_club.mail.compose import Outgoing, compose
@@ -88,8 +89,9 @@ def read_workbook(path: Path, progress: Progress | None = None) -> tuple[Season,
     progress.stage("read", say(PROGRESS["read"], name=path.name), 4 + len(REGISTRY))
     problems = Problems()
     progress.doing(say(PROGRESS["open"]))
+    stamp = FileStamp.of(path)  # before anything is read: a save meanwhile is seen at writing
     book = open_workbook(path)
-    season = Season()
+    season = Season(source_stamp=stamp)
     progress.doing(say(PROGRESS["formulas"]))
     check_formulas(path, book, problems, input_sheets())
     progress.doing("Settings")
@@ -164,11 +166,9 @@ class Parts:
 class Outputs:
     """Everything a run writes, built in memory before anything is written; the site's
     ``pages`` are each rendered as they are written (:class:`~mahjong_club.site.render.SitePages`:
-    a federation's half a gigabyte of HTML is never held).
-
-    ``site`` is None when neither the site nor the emails were asked for; ``pages`` and
-    ``emails`` are empty when they were not asked for (``parts`` says which were).
-    """
+    a federation's half a gigabyte of HTML is never held). ``site`` is None when neither the
+    site nor the emails were asked for; ``pages`` and ``emails`` are empty when they were not
+    asked for (``parts`` says which were)."""
 
     sheets: list[ResultSheet]
     exports: list[Export]
@@ -178,6 +178,7 @@ class Outputs:
     text: str
     parts: Parts = Parts()
     language: str = "en"
+    source_stamp: FileStamp | None = None  # the workbook file as it was read
 
 
 @dataclass(frozen=True)
@@ -296,7 +297,8 @@ def build_outputs(
         site = site_view(run)
     progress.finish()
     language = run.season.settings.language
-    outputs = Outputs(sheets, exports, site, {}, [], console_text(run), parts, language)
+    stamp = run.season.source_stamp
+    outputs = Outputs(sheets, exports, site, {}, [], console_text(run), parts, language, stamp)
     if site is None:
         return outputs
     if parts.site:  # each page is rendered as it is written (SitePages)
@@ -355,10 +357,9 @@ def write_outputs(
 
     Everything is written into a new version folder and then shown in ``out_dir`` in one step
     (:func:`~mahjong_club.common.publish.publish`): after any failure ``out_dir`` shows the
-    previous results or the new ones, complete. The input workbook is only read. A run without
-    the site or the emails (:class:`Parts`) leaves no ``report``/``outbox`` of an earlier run
-    beside its workbook: results of two different weeks are never shown side by side.
-    """
+    previous results or the new ones, complete. The input workbook is only read (and if it was
+    saved again since, nothing is shown). A run without the site or the emails (:class:`Parts`)
+    leaves no ``report``/``outbox`` of an earlier run beside its workbook."""
     progress = progress or Progress()
     workbook = output_workbook_name(source)
     taken = {workbook.casefold(), REPORT, OUTBOX}
@@ -374,7 +375,8 @@ def write_outputs(
 
     def build(folder: Path) -> None:
         progress.doing(say(PROGRESS["workbook"], name=workbook))
-        write_result_workbook(source, folder / workbook, outputs.sheets, outputs.language)
+        made = outputs.sheets, outputs.language, outputs.source_stamp
+        write_result_workbook(source, folder / workbook, *made)
         progress.doing(say(PROGRESS["exports"]))
         write_tree(folder, {name: export.text for name, export in exports})
         if parts.site:

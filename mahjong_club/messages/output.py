@@ -55,6 +55,13 @@ SOURCE_IS_TARGET = entry(
     en="refusing to overwrite the source workbook {source}",
     da="overskriver ikke den oprindelige arbejdsbog {source}",
 )
+SOURCE_CHANGED = entry(
+    "workbook.source_changed",
+    en="{source} was saved again while it was being processed, so the results would not"
+    " match its sheets; run again",
+    da="{source} blev gemt igen, mens den blev behandlet, så resultaterne ville ikke passe"
+    " til dens ark; kør igen",
+)
 SHEET_GIVEN_TWICE = entry(
     "workbook.sheet_given_twice",
     en="sheet {name!r} given twice",

@@ -10,6 +10,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from mahjong_club.common.stamp import FileStamp
 from mahjong_club.model.settings import Settings
 from mahjong_club.model.sheets import AttendanceSheet, DuplicateInput, Hand, Night, Signup
 from rules.model import DiceRoll, Division, Game, Penalty
@@ -57,6 +58,8 @@ class Season:
     """Everything read from a league workbook, validated."""
 
     settings: Settings = field(default_factory=Settings)
+    #: The workbook file as it was when it was read (:class:`~mahjong_club.common.stamp.FileStamp`).
+    source_stamp: FileStamp | None = None
     ruleset: Ruleset = field(default_factory=Ruleset)
     players: dict[str, PlayerInfo] = field(default_factory=dict)
     divisions: list[Division] = field(default_factory=list)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from mahjong_club.common.files import atomic_output
+from mahjong_club.common.stamp import FileStamp
 from mahjong_club.messages import output as texts
 from mahjong_club.messages.core import say
 from mahjong_club.ooxml.errors import OoxmlError
@@ -42,7 +43,11 @@ __all__ = [
 
 
 def write_result_workbook(
-    source: Path, target: Path, sheets: Sequence[ResultSheet], language: str = "en"
+    source: Path,
+    target: Path,
+    sheets: Sequence[ResultSheet],
+    language: str = "en",
+    read_as: FileStamp | None = None,
 ) -> None:
     """Write ``target``: the workbook ``source`` with the result ``sheets`` added or replaced,
     their dates formatted as ``language`` (the ``language`` setting) writes them.
@@ -57,7 +62,9 @@ def write_result_workbook(
 
     Raises :class:`~mahjong_club.ooxml.errors.OoxmlError` (a ValueError, whose ``message`` is a
     catalogue message) for a sheet name Excel refuses, for values Excel cannot hold, when
-    ``target`` is ``source``, or when ``source`` is not a workbook package.
+    ``target`` is ``source``, or when ``source`` is not a workbook package; and when
+    ``source`` is no longer the file it was when it was read (``read_as``, its stamp then):
+    saved again meanwhile, its sheets would not be those the results come from.
     """
     source = Path(source)
     target = Path(target)
@@ -67,3 +74,5 @@ def write_result_workbook(
         plan = plan_package(zf, sheets, language)
     with atomic_output(target) as out:
         write_package(source, out, plan)
+        if read_as is not None and FileStamp.of(source) != read_as:
+            raise OoxmlError(say(texts.SOURCE_CHANGED, source=source.name))
