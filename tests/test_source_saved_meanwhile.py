@@ -31,10 +31,37 @@ def test_a_workbook_saved_again_during_the_run_is_not_mixed_in(tmp_path, capsys,
     monkeypatch.setattr(process_module, "build_outputs", saved_meanwhile)
     assert main([str(source), "--out", str(out)]) == 1
     err = " ".join(capsys.readouterr().err.split())
-    assert "season.xlsx was saved again while it was being processed, so the results" in err
+    assert "season.xlsx was saved again (or removed) while it was being processed" in err
     assert "Nothing in" in err  # the previous results stay
     assert sheet_rows(out / "season.xlsx", "Standings") == before
     monkeypatch.undo()
     assert main([str(source), "--out", str(out), "-q"]) == 0  # the next run: the new file
     settings = sheet_rows(out / "season.xlsx", "Settings")
     assert {"Key": "club", "Value": "Saved meanwhile"} in settings
+
+
+def test_a_workbook_cut_short_or_removed_during_the_run_is_said_so(tmp_path, capsys, monkeypatch):
+    """It was "Internal error: BadZipFile('File is not a zip file')" (an interrupted-runs
+    trial's find)."""
+    source = write_workbook(tmp_path / "season.xlsx", league())
+    real = process_module.build_outputs
+    for damage in ("truncate", "remove"):
+        data = source.read_bytes()
+
+        def damaged(*args, damage=damage, data=data, **kwargs):
+            built = real(*args, **kwargs)
+            if damage == "truncate":
+                with open(source, "r+b") as file:  # in place: the same file, cut short
+                    file.truncate(len(data) // 2)
+            else:
+                source.unlink()
+            return built
+
+        monkeypatch.setattr(process_module, "build_outputs", damaged)
+        out = tmp_path / damage
+        assert main([str(source), "--out", str(out)]) == 1
+        err = " ".join(capsys.readouterr().err.split())
+        assert "Internal error" not in err
+        assert "season.xlsx was saved again (or removed) while it was being processed" in err
+        assert not (out / "season.xlsx").exists()
+        source.write_bytes(data)

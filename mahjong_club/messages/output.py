@@ -57,10 +57,10 @@ SOURCE_IS_TARGET = entry(
 )
 SOURCE_CHANGED = entry(
     "workbook.source_changed",
-    en="{source} was saved again while it was being processed, so the results would not"
-    " match its sheets; run again",
-    da="{source} blev gemt igen, mens den blev behandlet, så resultaterne ville ikke passe"
-    " til dens ark; kør igen",
+    en="{source} was saved again (or removed) while it was being processed, so the results"
+    " would not match its sheets; run again",
+    da="{source} blev gemt igen (eller fjernet), mens den blev behandlet, så resultaterne"
+    " ville ikke passe til dens ark; kør igen",
 )
 SHEET_GIVEN_TWICE = entry(
     "workbook.sheet_given_twice",

@@ -70,9 +70,19 @@ def write_result_workbook(
     target = Path(target)
     if target.exists() and os.path.samefile(source, target):
         raise OoxmlError(say(texts.SOURCE_IS_TARGET, source=source))
-    with zipfile.ZipFile(source) as zf:
-        plan = plan_package(zf, sheets, language)
-    with atomic_output(target) as out:
-        write_package(source, out, plan)
-        if read_as is not None and FileStamp.of(source) != read_as:
-            raise OoxmlError(say(texts.SOURCE_CHANGED, source=source.name))
+    _unchanged(source, read_as)
+    try:
+        with zipfile.ZipFile(source) as zf:
+            plan = plan_package(zf, sheets, language)
+        with atomic_output(target) as out:
+            write_package(source, out, plan)
+            _unchanged(source, read_as)
+    except (zipfile.BadZipFile, OSError):
+        _unchanged(source, read_as)  # cut short or removed meanwhile: said so
+        raise
+
+
+def _unchanged(source: Path, read_as: FileStamp | None) -> None:
+    """Refuse to go on when ``source`` is no longer the file that was read (``read_as``)."""
+    if read_as is not None and FileStamp.of(source) != read_as:
+        raise OoxmlError(say(texts.SOURCE_CHANGED, source=source.name))
