@@ -720,3 +720,18 @@ def test_sheets_of_other_features_or_modes_are_not_suggested(tmp_path, capsys, m
         sheets = {"Settings": [["Key", "Value"], ["mode", "tournament"]], sheet: sheets[sheet]}
     run(tmp_path, sheets)
     assert "is not read" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("inside", ["report", "outbox", ".runs", ".runs/current"])
+def test_an_output_folder_inside_another_ones_runs_is_refused(tmp_path, capsys, inside):
+    """An interrupted-runs trial's find: `--out OUT/report` wrote the workbook, the emails
+    and a .runs folder into the site being shown (and the next run there replaced them)."""
+    code, out = run(tmp_path, league())
+    assert code == 0
+    capsys.readouterr()
+    inner = out / inside
+    code, _ = run(tmp_path, league(), "--out", str(inner))
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"the output folder {inner} lies inside" in err and "choose another --out" in err
+    assert not (out / ".runs" / "current" / "report" / "season.xlsx").exists()

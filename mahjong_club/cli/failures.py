@@ -72,6 +72,10 @@ def refused_paths(source: Path, out_dir: Path, workbook: str) -> Message | None:
         return say(texts.OUTPUT_IS_INPUT, target=target, source=source)
     if _is_within(source, out_dir / RUNS):
         return say(texts.INPUT_INSIDE_RUNS, source=source, folder=out_dir / RUNS)
+    real = Path(os.path.realpath(out_dir))
+    runs = next((p for p in [real, *real.parents] if p.name == RUNS), None)
+    if runs is not None:  # out/report (a link into out/.runs/…), out/.runs itself
+        return say(texts.OUTPUT_INSIDE_RUNS, out=out_dir, folder=runs)
     return None
 
 

@@ -144,6 +144,15 @@ OUTPUT_IS_INPUT = entry(
     da="resultatet {target} ville overskrive arrangørens arbejdsbog {source};"
     " vælg en anden mappe med --out",
 )
+OUTPUT_INSIDE_RUNS = entry(
+    "output.output_inside_runs",
+    en="the output folder {out} lies inside {folder}, the tool's own folder of another output"
+    " folder's results (its report/ or outbox/ are links into it), which the next run there"
+    " replaces; choose another --out folder",
+    da="outputmappen {out} ligger i {folder}, værktøjets egen mappe med en anden outputmappes"
+    " resultater (dens report/ og outbox/ er links ind i den), som den næste kørsel dér"
+    " erstatter; vælg en anden mappe med --out",
+)
 INPUT_INSIDE_RUNS = entry(
     "output.input_inside_runs",
     en="{source} lies in {folder}, which the tool clears on every run;"
