@@ -78,8 +78,8 @@ UNCERTAIN_D = (
     " (--retry-refused tries again)"
 )
 UNCONFIRMED_D = (
-    "was never confirmed by the server (the sending stopped before its answer): it may have"
-    " arrived and is not sent again (--retry-refused tries again)"
+    "has no answer of the server's recorded (the sending stopped before it was written down):"
+    " it may have arrived and is not sent again (--retry-refused tries again)"
 )
 
 
@@ -712,3 +712,82 @@ def test_a_disk_without_room_for_the_answers_sends_nothing(tmp_path, smtp, capsy
     assert run(tmp_path, mail_sheets(port), "--send") == 1
     assert "No space left on device" in capsys.readouterr().err
     assert inbox.messages == []
+
+
+def failing_data_end(monkeypatch, exc, to=b"d@example.org"):
+    """smtplib's send of ``to``'s data (its end included) raising ``exc``, as when sendall
+    fails part-way (smtplib then raises SMTPServerDisconnected) or Ctrl-C comes meanwhile."""
+    import smtplib
+
+    real = smtplib.SMTP.send
+
+    def send(self, s):
+        if isinstance(s, bytes) and s.endswith(b"\r\n.\r\n") and to in s:
+            if isinstance(exc, smtplib.SMTPServerDisconnected):
+                self.close()  # as smtplib does when sendall fails
+            raise exc
+        return real(self, s)
+
+    monkeypatch.setattr(smtplib.SMTP, "send", send)
+    return real
+
+
+def test_data_that_could_not_all_go_out_is_sent_by_the_next_send(
+    tmp_path, smtp, capsys, monkeypatch
+):
+    """A review's find: the line saying d's email was being sent was written, then the data
+    failed part-way (so its end never reached the server): the run listed d as not sent
+    ("--send again sends only these"), but the ledger held it as unconfirmed and the next
+    --send never sent it. The line is now answered when the data fails."""
+    import smtplib
+
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    real = failing_data_end(monkeypatch, smtplib.SMTPServerDisconnected("Server not connected"))
+    assert run(tmp_path, sheets, "--send") == 1
+    err = capsys.readouterr().err
+    assert "not sent: 3 (d@example.org, e@example.org, organiser@example.org)" in err
+    assert "may have arrived" not in err
+    monkeypatch.setattr(smtplib.SMTP, "send", real)
+    assert run(tmp_path, sheets, "--send") == 0
+    assert "has no answer of the server's recorded" not in capsys.readouterr().err
+    assert sorted(addressed_to(inbox)) == EVERYONE  # d's email too, once
+
+
+def test_ctrl_c_while_the_end_of_data_goes_out_is_said_as_the_ledger_has_it(
+    tmp_path, smtp, capsys, monkeypatch
+):
+    """Ctrl-C while the data (its end included) was being handed over: whether the end went
+    out cannot be told, so the email may have arrived: named so by this run, and not sent
+    by the next (it used to be listed as not sent, then never sent)."""
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    import smtplib
+
+    real = failing_data_end(monkeypatch, KeyboardInterrupt())
+    assert run(tmp_path, sheets, "--send") == 130
+    err = " ".join(capsys.readouterr().err.split())
+    assert "not sent: 2 (e@example.org, organiser@example.org)" in err
+    assert "the email to d@example.org had been sent when the sending stopped" in err
+    monkeypatch.setattr(smtplib.SMTP, "send", real)  # (not undo: the data folder stays)
+    assert run(tmp_path, sheets, "--send") == 0
+    assert "the email to d@example.org sent on" in capsys.readouterr().err
+    assert "d@example.org" not in addressed_to(inbox)
+
+
+def test_an_email_in_doubt_under_resend_names_resend(tmp_path, smtp, capsys):
+    """A review's find: after --resend, an email in doubt that an earlier run had sent was
+    given "(--retry-refused tries again)", but --retry-refused takes it for sent."""
+    _inbox, port = smtp()
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 0
+    _dropping, port2 = smtp(keep_then_drop_at=3)
+    sheets["Settings"][-1] = ["smtp_port", port2]
+    capsys.readouterr()
+    assert run(tmp_path, sheets, "--send", "--resend") == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert (
+        "the email to d@example.org had been sent when the sending stopped, but the server had"
+        " not confirmed it: it may have arrived, so it is not sent again (it had been sent"
+        " before: only --resend sends it again)"
+    ) in err

@@ -38,6 +38,7 @@ class SendReport:
     stopped: Message | None = None
     #: The email whose data the server had when the connection was lost, unconfirmed.
     uncertain: str = ""
+    uncertain_sent_before: bool = False  # (by an earlier run: only --resend sends it again)
     #: Emails an earlier run sent without the server's answer (address, date): not sent again.
     unconfirmed_before: list[tuple[str, str]] = field(default_factory=list)
     interrupted: bool = False  # stopped by Ctrl-C (the command then ends with status 130)
@@ -80,7 +81,8 @@ class SendReport:
                 say(texts.SEND_STOPPED, reason=self.stopped, count=count, names=names, again=again)
             )
         if self.uncertain:
-            err.append(say(texts.DELIVERY_UNCERTAIN, to=self.uncertain, retry=retry))
+            hint = say(texts.RESEND_IT_HINT) if self.uncertain_sent_before and not page else retry
+            err.append(say(texts.DELIVERY_UNCERTAIN, to=self.uncertain, retry=hint))
         return out, err
 
     def reminders(self, page: bool = False) -> list[Message]:

@@ -169,8 +169,10 @@ def _deliver(
             item = pending[0]
             progress.doing(item.to)
             session.before_data_end = _recording(ledger, item)
+            session.data_unsent = lambda item=item: ledger.record_answered(item)
             refusal = _send_one(session, item, config)
-            session.data_ended, session.before_data_end = False, None  # answered
+            session.data_ended = session.in_doubt = False  # answered
+            session.before_data_end = session.data_unsent = None
             pending.pop(0)
             _record(item, refusal, ledger, report)
         if pending:
@@ -179,16 +181,22 @@ def _deliver(
         report.stopped = stop.reason
     except (smtplib.SMTPException, OSError) as exc:
         report.stopped = _reason(exc, config, watchdog)
-        if pending and session.data_ended:  # lost before the server said it had it
-            report.uncertain = pending.pop(0).to  # it may have arrived: not sent again
+        if pending and (session.data_ended or session.in_doubt):  # no answer to the end
+            _uncertain(pending.pop(0), ledger, report)  # it may have arrived: not sent again
     except KeyboardInterrupt:  # Ctrl-C: what was sent is recorded; the rest is listed
         report.stopped, report.interrupted = say(texts.STOP_INTERRUPTED), True
-        if pending and session.data_ended:
-            report.uncertain = pending.pop(0).to
+        if pending and (session.data_ended or session.in_doubt):
+            _uncertain(pending.pop(0), ledger, report)
     finally:
         report.unsent = [item.to for item in pending]
         _close(session)
         progress.finish()
+
+
+def _uncertain(item: Outgoing, ledger: Ledger, report: SendReport) -> None:
+    """``item`` may have arrived: said so (only ``--resend`` sends it again when an earlier
+    run had sent it: ``--retry-refused`` takes it for sent)."""
+    report.uncertain, report.uncertain_sent_before = item.to, ledger.has_sent(item)
 
 
 def _recording(ledger: Ledger, item: Outgoing) -> Callable[[], None]:
@@ -241,7 +249,7 @@ def _login(session: Session, config: SmtpConfig) -> None:
 
 def _send_one(session: Session, item: Outgoing, config: SmtpConfig) -> Refusal | None:
     """Send one email; the server's refusal of this one recipient or of its content, or None."""
-    session.data_ended = False
+    session.data_ended = session.in_doubt = False
     try:
         session.sendmail(item.sender, [item.recipient], smtp_bytes(item.data))
     except smtplib.SMTPSenderRefused as exc:
@@ -315,9 +323,10 @@ def _reason(exc: Exception, config: SmtpConfig, watchdog: Watchdog) -> Message:
 
 
 def _close(session: Session) -> None:
-    """Say goodbye when the connection still works; close it in any case."""
+    """Say goodbye when the connection still works; close it in any case (at once when the
+    server waits in the middle of an email's data: it would read a QUIT as data)."""
     try:
-        if session.sock is not None:
+        if session.sock is not None and not session.mid_data:
             session.quit()
     except (smtplib.SMTPException, OSError):
         pass

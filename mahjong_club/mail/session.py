@@ -69,18 +69,39 @@ def _shut(sock: socket.socket) -> None:
 class Session(smtplib.SMTP):
     """An SMTP connection whose socket the watchdog can shut down, and which knows when the
     end of an email's data goes out (its delivery is then uncertain until the server
-    confirms it): ``before_data_end`` is called just before."""
+    confirms it): ``before_data_end`` is called just before (it records the email as being
+    sent: :attr:`in_doubt` from then on), and ``data_unsent`` when the data could not all go
+    out after all (the end never reached the server). When ``before_data_end`` fails, the
+    server is left waiting in the middle of the data (:attr:`mid_data`: no QUIT then)."""
 
     watchdog: Watchdog | None = None
     _host: str  # smtplib's: the name STARTTLS checks the certificate against
     data_ended = False
+    in_doubt = False
+    mid_data = False
     before_data_end: Callable[[], None] | None = None
+    data_unsent: Callable[[], None] | None = None
 
     def send(self, s: ReadableBuffer | str) -> None:
         ending = isinstance(s, bytes) and s.endswith(b"\r\n.\r\n")  # an email's last bytes
         if ending and self.before_data_end is not None:
-            self.before_data_end()
-        super().send(s)
+            try:
+                self.before_data_end()
+            except BaseException:
+                self.mid_data = True
+                raise
+            self.in_doubt = True
+        try:
+            super().send(s)
+        except smtplib.SMTPServerDisconnected:  # smtplib's sendall failed: not all went out
+            if ending and self.in_doubt and self.data_unsent is not None:
+                self.in_doubt = False
+                with contextlib.suppress(OSError):  # then it stays in doubt: never sent twice
+                    self.data_unsent()
+            raise
+        except BaseException:  # Ctrl-C while the data goes out: the server may wait for more
+            self.mid_data = self.mid_data or ending
+            raise
         if ending:
             self.data_ended = True
 

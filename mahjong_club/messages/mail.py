@@ -116,6 +116,11 @@ RESEND_HINT = entry(
 RETRY_HINT = entry(
     "mail.retry_hint", en=" (--retry-refused tries again)", da=" (--retry-refused prøver igen)"
 )
+RESEND_IT_HINT = entry(
+    "mail.resend_it_hint",
+    en=" (it had been sent before: only --resend sends it again)",
+    da=" (den var sendt før: kun --resend sender den igen)",
+)
 NEXT_SEND = entry("mail.next_send", en="the next --send", da="næste --send")
 NEXT_SENDING = entry("mail.next_sending", en="the next sending", da="næste afsendelse")
 SEND_AGAIN = entry(
@@ -231,10 +236,11 @@ DELIVERY_UNCERTAIN = entry(
 )
 UNCONFIRMED_BEFORE = entry(
     "mail.unconfirmed_before",
-    en="the email to {to} sent on {when} was never confirmed by the server (the sending"
-    " stopped before its answer): it may have arrived and is not sent again{retry}",
-    da="e-mailen til {to}, sendt {when}, blev aldrig bekræftet af serveren (afsendelsen"
-    " stoppede før dens svar): den kan være kommet frem og sendes ikke igen{retry}",
+    en="the email to {to} sent on {when} has no answer of the server's recorded (the sending"
+    " stopped before it was written down): it may have arrived and is not sent again{retry}",
+    da="e-mailen til {to}, sendt {when}, har intet svar fra serveren gemt (afsendelsen"
+    " stoppede, før det blev skrevet ned): den kan være kommet frem og sendes ikke"
+    " igen{retry}",
 )
 STOP_SENDER_REFUSED = entry(
     "mail.stop_sender_refused",
