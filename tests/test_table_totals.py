@@ -47,7 +47,7 @@ def test_a_tables_totals_row_is_no_game(tmp_path, capsys):
 
 
 def test_every_way_of_reading_games_leaves_the_totals_out(tmp_path, monkeypatch):
-    seen, by_columns = read_three_ways(with_totals(tmp_path, count=2), monkeypatch)
+    seen, by_columns = read_three_ways(with_totals(tmp_path), monkeypatch)
     assert not by_columns  # a sheet with a totals row is read by rows
     assert seen[1:] == seen[:1] * 2
     games, _rows, problems, _ids = seen[0]
@@ -69,3 +69,25 @@ def test_without_a_totals_row_the_last_row_is_a_game(tmp_path):
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+def test_a_table_part_claiming_a_billion_totals_rows_costs_nothing(tmp_path, capsys):
+    """A review's find: `ref="A1:F999999999" totalsRowCount="999999999"` in a table part of
+    a few hundred bytes made a set of a billion rows (MemoryError)."""
+    import zipfile
+
+    totals = with_totals(tmp_path)
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(totals) as zin, zipfile.ZipFile(bomb, "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename.startswith("xl/tables/"):
+                head, _, rest = data.partition(b"ref=")
+                rest = rest.split(b" ", 1)[1]
+                data = head + b'ref="A1:F999999999" ' + rest
+                data = data.replace(b'totalsRowCount="1"', b'totalsRowCount="999999999"')
+            zout.writestr(info, data)
+    code = main([str(bomb), "--out", str(tmp_path / "out"), "-q", "--no-site"])
+    err = capsys.readouterr().err
+    assert "Internal error" not in err and "MemoryError" not in err
+    assert code == 1 and "row 482" in err  # the Total row read as data: the table is no table

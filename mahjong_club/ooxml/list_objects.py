@@ -20,6 +20,8 @@ from mahjong_club.ooxml.refs import parse_ref
 #: A table part's root start tag (the attributes are read from it).
 _ROOT_RE = re.compile(rb"<(?:[\w.-]+:)?table\s([^>]*)>")
 _ATTR_RE = re.compile(rb'([\w:.-]+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\')')
+#: A sheet's last row.
+MAX_ROW = 1_048_576
 #: The most tables looked at on a sheet (a workbook has a handful).
 MOST_TABLES = 200
 
@@ -62,7 +64,8 @@ def _sheet_totals(pkg: Package, part: str | None) -> set[int]:
     for rel in [r for r in owned if rel_kind(r.type) == "table" and r.target][:MOST_TABLES]:
         table = pkg.name(rel.target or "")
         if table is not None:
-            rows |= _table_totals(read_part(pkg.zf, table)[:4096])
+            with pkg.zf.open(table) as opened:  # its root's start tag: the first bytes
+                rows |= _table_totals(opened.read(4096))
     return rows
 
 
@@ -73,6 +76,16 @@ def _table_totals(head: bytes) -> set[int]:
     [482]
     >>> _table_totals(b'<table id="1" ref="A1:G482" totalsRowShown="0">')
     set()
+
+    A table has one totals row at most (Excel's), under its header: a part saying more, or
+    reaching beyond a sheet's last row, says nothing that is read.
+
+    >>> _table_totals(b'<table ref="A1:F999999999" totalsRowCount="999999999">')
+    set()
+    >>> sorted(_table_totals(b'<table ref="A1:F20" totalsRowCount="5000000">'))
+    [20]
+    >>> _table_totals(b'<table ref="A1:F1" totalsRowCount="1">')
+    set()
     """
     root = _ROOT_RE.search(head)
     if root is None:
@@ -81,9 +94,10 @@ def _table_totals(head: bytes) -> set[int]:
         m.group(1): (m.group(2) or m.group(3) or b"") for m in _ATTR_RE.finditer(root.group(1))
     }
     count_text = attrs.get(b"totalsRowCount", b"0").decode("ascii", "replace").strip()
-    ref = attrs.get(b"ref", b"").decode("ascii", "replace").split(":")[-1]
-    end = parse_ref(ref)
-    if not count_text.isdigit() or end is None:
+    ref = attrs.get(b"ref", b"").decode("ascii", "replace").split(":")
+    start, end = parse_ref(ref[0]), parse_ref(ref[-1])
+    if not count_text.isdigit() or int(count_text) < 1 or start is None or end is None:
         return set()
-    count = min(int(count_text), end[0])
-    return set(range(end[0] - count + 1, end[0] + 1))
+    if end[0] > MAX_ROW or end[0] <= start[0]:  # beyond any sheet, or a header alone
+        return set()
+    return {end[0]}
