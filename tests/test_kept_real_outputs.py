@@ -51,3 +51,23 @@ def test_a_real_report_folder_a_run_without_the_site_retires_is_kept(tmp_path, c
     assert not (out / "report").exists()  # no site beside this week's workbook
     assert kept_files(out) == {"report/notes.txt": "my notes"}
     assert "Kept: " in capsys.readouterr().out
+
+
+def test_a_workbook_saved_over_the_link_is_kept_and_a_copy_of_the_results_is_not(tmp_path, capsys):
+    """Excel saving the organiser's typed-in changes over `out/season.xlsx` (the link) makes
+    it a real file with other bytes: kept. A real `report/` holding exactly what the results
+    show (a copy that followed the links) is the tool's own: not kept, nothing said."""
+    import shutil
+
+    source = write_workbook(tmp_path / "season.xlsx", league())
+    out = tmp_path / "out"
+    assert main([str(source), "--out", str(out), "-q"]) == 0
+    (out / "season.xlsx").unlink()
+    (out / "season.xlsx").write_bytes(b"PK typed in Excel")
+    shown = (out / "report").resolve()
+    (out / "report").unlink()
+    shutil.copytree(shown, out / "report")
+    assert main([str(source), "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert kept_files(out) == {"season.xlsx": "PK typed in Excel"}
+    assert said.count("Kept: ") == 1

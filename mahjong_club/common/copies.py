@@ -3,6 +3,7 @@ bytes, no time spent), real copies elsewhere; a link inside a folder stays a lin
 
 from __future__ import annotations
 
+import filecmp
 import os
 import shutil
 from collections.abc import Callable
@@ -47,3 +48,23 @@ def copy_shown(source: Path, target: Path) -> None:
         copy_tree(real, target, link_or_copy)
     else:
         link_or_copy(str(real), str(target))
+
+
+def same_content(first: Path, second: Path) -> bool:
+    """Whether ``first`` and ``second`` (files or folders, through links) hold the same: the
+    same names, and files of the same bytes.
+
+    >>> import tempfile
+    >>> a, b = Path(tempfile.mkdtemp()), Path(tempfile.mkdtemp())
+    >>> for folder in (a, b): _ = (folder / "x.html").write_text("<p>1</p>")
+    >>> same_content(a, b), (b / "notes.txt").write_text("mine") and same_content(a, b)
+    (True, False)
+    """
+    if first.is_dir() and second.is_dir():
+        names = sorted(p.name for p in first.iterdir())
+        if names != sorted(p.name for p in second.iterdir()):
+            return False
+        return all(same_content(first / name, second / name) for name in names)
+    if first.is_file() and second.is_file():
+        return filecmp.cmp(first, second, shallow=False)
+    return False

@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from mahjong_club.common.copies import copy_shown, copy_tree, link_or_copy
+from mahjong_club.common.copies import copy_shown, copy_tree, link_or_copy, same_content
 from mahjong_club.common.files import (
     fsync_file,
     fsync_folder,
@@ -293,6 +293,8 @@ def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> list[Path]:
     real = [n for n in names if (out_dir / n).exists() and not (out_dir / n).is_symlink()]
     if not real:
         return []
+    shown_now = runs / CURRENT  # the results shown (a copy's real files may match them)
+    before = Path(os.path.realpath(shown_now)) if os.path.lexists(shown_now) else None
     snapshot = _new_version(runs)
     shown = [e for e in out_dir.iterdir() if e.name in real or (_is_ours(e) and e.exists())]
     for entry in shown:
@@ -304,17 +306,21 @@ def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> list[Path]:
             raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(entry))
     os.replace(_new_link(runs / CURRENT, snapshot.name, folder=True), runs / CURRENT)
     fsync_folder(runs)
-    kept, keeping = [], _keep_folder(runs)
+    kept, keeping = [], None
     for name in real:
-        entry, keep = out_dir / name, keeping / name
+        entry, keep = out_dir / name, None
+        if before is None or not same_content(entry, before / name):  # else: a copy's
+            keeping = keeping or _keep_folder(runs)
+            keep = keeping / name
+            kept.append(keep)
         folder = entry.is_dir()
         link = _new_link(runs / name, link_text(name), folder)  # in .runs: no temporary in sight
         if folder:
             swap_in(link, entry, keep)  # the link in the folder's place, the folder kept
         else:
-            link_or_copy(str(entry), str(keep))
+            if keep is not None:
+                link_or_copy(str(entry), str(keep))
             os.replace(link, entry)
-        kept.append(keep)
     return kept
 
 
