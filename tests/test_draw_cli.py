@@ -420,3 +420,18 @@ def test_a_games_sheet_with_only_its_header_is_no_loss(tmp_path, capsys):
     assert main(["draw", str(drawn), "--sessions", "2", "--out", str(tmp_path / "again")]) == 0
     captured = capsys.readouterr()
     assert "was not written by this tool" not in captured.out + captured.err
+
+
+def test_a_draw_says_where_it_kept_a_workbook_saved_over_its_link(tmp_path, capsys):
+    """A review's find: the main command said "Kept: …", the draw moved the file silently."""
+    source = workbook(tmp_path)
+    assert draw(tmp_path, source, "--sessions", "2", "--seed", "x") == 0
+    drawn = tmp_path / "out" / "open.xlsx"
+    drawn.unlink()
+    drawn.write_bytes(b"PK scores typed in Excel")  # saved over the link
+    capsys.readouterr()
+    assert draw(tmp_path, source, "--sessions", "2", "--seed", "x") == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"Kept: {drawn} was a real file or folder, not the tool's link" in said
+    (kept,) = (tmp_path / "out" / ".runs").glob("kept-*/open.xlsx")
+    assert kept.read_bytes() == b"PK scores typed in Excel"

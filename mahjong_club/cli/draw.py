@@ -22,6 +22,7 @@ from mahjong_club.cli.process import (
     refuse_paths,
     report_errors,
 )
+from mahjong_club.cli.summary import kept_line
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import printable
 from mahjong_club.draw.output import SEED_FILE, replaced_own, write_draw
@@ -132,6 +133,7 @@ def main(argv: list[str]) -> int:
         return 1
     print_problems(problems.warnings)
     said = report(plan, written.workbook, written.sheets, written.report, written.seed)
+    said += [kept_line(written.workbook.parent / k.name, k) for k in written.kept]
     for line in [*said, seed_line(plan, written.seed, args.sessions)]:
         print(printable(str(line)))
     return 0

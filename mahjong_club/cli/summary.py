@@ -58,6 +58,11 @@ def shown(path: Path) -> str:
     return printable(str(path))
 
 
+def kept_line(name: Path, kept: Path) -> Message:
+    """That the real file or folder ``name`` found under an output's name is kept at ``kept``."""
+    return say(texts.KEPT_REAL, name=shown(name), kept=shown(kept))
+
+
 def written_lines(written: Written, outputs: Outputs, verbose: bool) -> list[str]:
     """What the run wrote; every email's file, address and subject only with ``-v``."""
     lines = [str(say(texts.WROTE, path=shown(written.workbook)))]
@@ -75,10 +80,7 @@ def written_lines(written: Written, outputs: Outputs, verbose: bool) -> list[str
     else:
         emails = counted(len(outputs.emails), texts.EMAILS)
         lines.append(str(say(texts.WROTE_EMAILS, emails=emails, folder=shown(written.outbox))))
-    lines += [
-        str(say(texts.KEPT_REAL, name=shown(written.workbook.parent / k.name), kept=shown(k)))
-        for k in written.kept
-    ]
+    lines += [str(kept_line(written.workbook.parent / k.name, k)) for k in written.kept]
     if verbose:
         none = str(say(texts.NO_ADDRESS))
         lines += [

@@ -14,7 +14,7 @@ programmes (a page per player and per session) and the seed, all at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +124,8 @@ class Written:
     report: Path
     seed: Path
     sheets: list[str]
+    #: Real files and folders found under the outputs' names, kept in ``.runs/kept-…``.
+    kept: list[Path] = field(default_factory=list)
 
 
 def write_draw(source: Path, out_dir: Path, plan: DrawPlan) -> Written:
@@ -139,7 +141,6 @@ def write_draw(source: Path, out_dir: Path, plan: DrawPlan) -> Written:
         write_tree(folder / REPORT, files)
         write_tree(folder, {SEED_FILE: plan.seed + "\n"})
 
-    publish(out_dir, [workbook, REPORT, SEED_FILE], build)
-    return Written(
-        out_dir / workbook, out_dir / REPORT, out_dir / SEED_FILE, [s.name for s in sheets]
-    )
+    kept = publish(out_dir, [workbook, REPORT, SEED_FILE], build)
+    made = [s.name for s in sheets]
+    return Written(out_dir / workbook, out_dir / REPORT, out_dir / SEED_FILE, made, kept)

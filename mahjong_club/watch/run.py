@@ -19,6 +19,7 @@ from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import printable, safe_file_name
 from mahjong_club.messages import hostile as hostile_texts
 from mahjong_club.messages import reading as reading_texts
+from mahjong_club.messages import terminal as terminal_texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.pipeline import (
@@ -121,7 +122,7 @@ def process(
         return _refused(outcome, problems)
     outputs = build_outputs(result, source, progress)
     try:
-        write_outputs(source, outcome.out_dir, outputs, progress)
+        written = write_outputs(source, outcome.out_dir, outputs, progress)
     except (OSError, OoxmlError, OutputRefused) as exc:
         outcome.errors = 1
         cause, *state = checks.explain(exc, outcome.out_dir)
@@ -130,4 +131,7 @@ def process(
     outcome.published = True
     outcome.warnings = len(problems.warnings)
     outcome.lines = problem_lines(problems)
+    for kept in written.kept:  # real files under the outputs' names, kept: said so
+        said = say(terminal_texts.KEPT_REAL, name=outcome.out_dir / kept.name, kept=kept)
+        outcome.lines.append(Line("warning", printable(str(said))))
     return outcome
