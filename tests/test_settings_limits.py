@@ -38,7 +38,7 @@ def test_a_name_of_200_characters_is_taken(tmp_path, capsys):
     [
         "javascript:alert(1)",
         "data:text/html,<b>x</b>",
-        "club.example.org",
+        "club",
         "https://a b",
         "ftp://x",
     ],
@@ -52,9 +52,18 @@ def test_site_url_must_be_a_web_address(tmp_path, capsys, url):
     assert "site_url: expected the site's web address, starting with https:// or http://" in err
 
 
-@pytest.mark.parametrize("url", ["https://club.example.org/results/", "HTTP://club.dk"])
-def test_a_web_address_is_taken(tmp_path, capsys, url):
+@pytest.mark.parametrize(
+    ("url", "linked"),
+    [
+        ("https://club.example.org/results/", "https://club.example.org/results/"),
+        ("HTTP://club.dk", "HTTP://club.dk"),
+        ("www.mahjong.dk/resultater", "https://www.mahjong.dk/resultater"),  # as typed
+    ],
+)
+def test_a_web_address_is_taken(tmp_path, capsys, url, linked):
     sheets = league()
     sheets["Settings"].append(["site_url", url])
-    code, _ = run(tmp_path, sheets)
+    code, out = run(tmp_path, sheets)
     assert code == 0, capsys.readouterr().err
+    emails = b"".join(p.read_bytes() for p in (out / "outbox").glob("*.eml"))
+    assert linked.encode() in emails

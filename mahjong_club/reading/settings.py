@@ -125,6 +125,8 @@ MAX_NAME = 200
 #: The longest ``site_url``.
 MAX_URL = 2000
 _WEB_ADDRESS_RE = re.compile(r"https?://[^\s<>\"']+", re.IGNORECASE)
+#: A web address typed without its ``https://``: a host name with a dot, then a path.
+_HOST_RE = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?::\d+)?(?:/[^\s<>\"']*)?")
 
 
 def _limited(parse: Callable[[Any], str]) -> Callable[[Any], str]:
@@ -141,10 +143,13 @@ def _limited(parse: Callable[[Any], str]) -> Callable[[Any], str]:
 
 def parse_site_url(value: Any) -> str:
     """The site's web address, linked from every email: ``https://`` or ``http://`` only (a
-    ``javascript:`` address would run in a reader's mail program).
+    ``javascript:`` address would run in a reader's mail program); an address typed without
+    them (``www.mahjong.dk/resultater``) is taken as ``https://``.
 
     >>> parse_site_url(" https://club.example.org/results/ ")
     'https://club.example.org/results/'
+    >>> parse_site_url("www.mahjong.dk/resultater")
+    'https://www.mahjong.dk/resultater'
     >>> try:
     ...     parse_site_url("javascript:alert(1)")
     ... except CellError as error:
@@ -152,6 +157,8 @@ def parse_site_url(value: Any) -> str:
      found 'javascript:alert(1)'
     """
     text = parse_text(value)
+    if _HOST_RE.fullmatch(text):
+        text = f"https://{text}"
     if len(text) > MAX_URL or not _WEB_ADDRESS_RE.fullmatch(text):
         shown = text if len(text) <= 80 else text[:80] + "…"
         raise CellError.saying(texts.EXPECTED_WEB_ADDRESS, limit=MAX_URL, found=shown)
