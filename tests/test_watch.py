@@ -22,7 +22,7 @@ import pytest
 from mahjong_club.cli.failures import explain_write_failure, refused_paths
 from mahjong_club.watch import Checks, Outcome, Watch, service
 from process import main
-from tests.builders import write_workbook
+from tests.builders import sheet_rows, write_workbook
 from tests.test_cli_errors import league, set_cell
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -272,3 +272,33 @@ def test_a_big_workbook_logs_its_progress_a_small_one_does_not(
         "Making the emails: done",
     ]
     assert done[4].startswith("Writing ") and done[4].endswith("cup: done")
+
+
+def test_a_workbook_saved_again_while_processed_gets_no_report_and_is_processed_again(
+    running, folders, monkeypatch
+):
+    """An interrupted-runs trial's find (with the session's stamp check): a save while the
+    watch processed the workbook gave a problems report ("saved again … run again", emailed
+    with --email-problems) for a version already replaced; the new save is what counts."""
+    from mahjong_club.watch import run as run_module
+
+    inbox, out, staging = folders
+    real, saves = run_module.build_outputs, []
+
+    def saved_meanwhile(*args, **kwargs):
+        built = real(*args, **kwargs)
+        if not saves:  # the organiser saves once more after the first save was read
+            changed = set_cell(league(), "Settings", 1, 1, "Saved meanwhile")
+            saves.append(save_as_excel_does(staging, inbox, changed))
+        return built
+
+    reports = []
+    real_report = service.write_report
+    monkeypatch.setattr(run_module, "build_outputs", saved_meanwhile)
+    monkeypatch.setattr(service, "write_report", lambda *a: reports.append(a) or real_report(*a))
+    save_as_excel_does(staging, inbox, league())
+    wait_for(lambda: any(o.published for o in running.outcomes))
+    assert [o.published for o in running.outcomes] == [False, True]  # superseded, then shown
+    assert reports == []  # no report (nor email) for the save already replaced
+    shown = sheet_rows(out / "season" / "season.xlsx", "Settings")
+    assert {"Key": "club", "Value": "Saved meanwhile"} in shown  # the new save's

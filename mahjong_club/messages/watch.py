@@ -19,6 +19,11 @@ STARTED = entry(
 )
 STOPPED = entry("watch.stopped", en="stopped", da="stoppet")
 PROCESSING = entry("watch.processing", en="{name}: processing", da="{name}: behandles")
+SAVED_MEANWHILE = entry(
+    "watch.saved_meanwhile",
+    en="{name}: saved again while it was processed; the new save is processed next",
+    da="{name}: gemt igen, mens den blev behandlet; den nye udgave behandles nu",
+)
 PUBLISHED = entry(
     "watch.published",
     en="{name}: published in {folder} ({warnings})",

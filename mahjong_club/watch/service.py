@@ -234,6 +234,11 @@ class Watch:
             LOG.exception(say(texts.INTERNAL_ERROR, name=path.name, error=repr(exc)))
             outcome = Outcome(path, out_dir_of(path, self.out_root), errors=1)
             outcome.lines = [error_line(say(texts.INTERNAL_ERROR, name=path.name, error=exc))]
+        if not outcome.published and signature(path) != version:  # superseded: no report,
+            LOG.info(say(texts.SAVED_MEANWHILE, name=path.name))  # no email; the new one next
+            if self.on_outcome is not None:
+                self.on_outcome(outcome)
+            return
         try:
             self._report(outcome, version[1] / 1e9, read)
         except OSError as exc:
