@@ -76,6 +76,21 @@ def test_outbox_without_send(tmp_path, data, capsys):
     assert not data.exists()  # no ledger: nothing was sent
 
 
+def test_a_run_without_send_counts_only_the_emails_not_sent_before(tmp_path, smtp, capsys):
+    """A newcomer's trial: after a --send that sent everything, a plain run said "5 emails
+    not sent, only written to outbox: run again with --send" (and --send then sent 0)."""
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    assert run(tmp_path, sheets, "--send") == 0
+    capsys.readouterr()
+    assert run(tmp_path, sheets) == 0
+    assert "not sent, only written" not in capsys.readouterr().out
+    sheets["Players"][2][1] = "b.new@example.org"  # a new address is a new email, and the
+    assert run(tmp_path, sheets) == 0  # organiser's summary (who gets which email) changed
+    assert "  - 2 emails not sent, only written" in capsys.readouterr().out
+    assert len(inbox.messages) == 5
+
+
 def test_send_delivers_multipart_messages(tmp_path, smtp, capsys):
     inbox, port = smtp()
     assert run(tmp_path, mail_sheets(port, "da"), "--send") == 0, capsys.readouterr().err

@@ -17,6 +17,7 @@ from mahjong_club.capabilities import Run
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import printable
+from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
 from mahjong_club.messages import compute as compute_texts
 from mahjong_club.messages import terminal as texts
 from mahjong_club.messages.core import Message, say
@@ -114,10 +115,26 @@ def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -
     if todo.substitutable:
         found.append(say(texts.SUBSTITUTABLE, players=", ".join(todo.substitutable)))
     outbox = None if written is None else written.outbox
-    if outbox is not None and outputs.emails and not asked.send:
-        emails = counted(len(outputs.emails), texts.EMAILS)
+    unsent = unsent_emails(run, outputs) if outbox is not None and not asked.send else 0
+    if outbox is not None and unsent:
+        emails = counted(unsent, texts.EMAILS)
         found.append(say(texts.EMAILS_NOT_SENT, emails=emails, folder=shown(outbox)))
     return found
+
+
+def unsent_emails(run: Run, outputs: Outputs) -> int:
+    """How many of the run's emails with a usable address the sent-ledger does not have (all
+    of them when it cannot be read): a run without ``--send`` after one that sent them all
+    has nothing left to send (it said "12 emails not sent", and ``--send`` then sent 0)."""
+    usable = [o for o in outputs.emails if o.to and o.problem is None]
+    settings = run.season.settings
+    path = ledger_path(data_folder(os.environ), settings.club, settings.season)
+    ledger = Ledger(path, settings.club, settings.season)
+    try:
+        ledger.load()  # read only, without the lock: at worst one run behind
+    except (LedgerError, OSError):
+        return len(usable)
+    return sum(1 for o in usable if not ledger.has_sent(o))
 
 
 def summary_lines(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -> list[str]:
