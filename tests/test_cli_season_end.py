@@ -353,6 +353,21 @@ def test_a_game_before_the_season_start_is_a_warning(tmp_path, capsys):
     assert "Results as of 2026-01-08 (the as_of setting)" in captured.out
 
 
+def test_a_game_before_the_season_start_is_a_warning_without_attendance_too(tmp_path, capsys):
+    """A newcomer's trial: without an Attendance sheet the check did not run, and a game
+    typed a year early counted silently (missing from "this week" and misplaced on the
+    chart)."""
+    sheets = season_sheets()
+    sheets.pop("Attendance", None)
+    for row in sheets["Games"][5:9]:
+        row[1] = dt.date(2024, 9, 4)
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "1 game dated before the season start 2025-08-28 (game '2' on 2024-09-04)" in err
+    assert err.count("dated before the season start") == 1
+
+
 @pytest.mark.parametrize(
     ("language", "message"),
     [

@@ -115,7 +115,6 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
         for member in division.members:
             divisions_of[member].append(division)
     _check_sheet(season, sheet, divisions_of, (start, as_of), problems)
-    _check_early_games(season, start, problems)
     result = AttendanceResult(start, as_of, [n for n in nights if start <= n <= as_of])
     strangers = [n for n in sheet.marks if n not in divisions_of]
     players = sorted(divisions_of, key=name_order)
@@ -192,23 +191,6 @@ def _check_sheet(
             problems.warning(
                 "Nights", night.row, "Date", texts.NIGHT_WITHOUT_COLUMN, date=night.date
             )
-
-
-def _check_early_games(season: Season, start: dt.date, problems: Problems) -> None:
-    """Games dated before the season start are probably a mistyped year (a warning)."""
-    early = [g for g in season.games if g.date is not None and g.date < start]
-    if early:
-        first = early[0]
-        problems.warning(
-            "Games",
-            first.row,
-            "Date",
-            texts.GAMES_BEFORE_START,
-            count=len(early),
-            start=start,
-            game=first.id,
-            date=first.date,
-        )
 
 
 def _histories(

@@ -78,6 +78,7 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
     to make.
     """
     result = StandingsResult()
+    check_early_games(season, problems)
     scored: Scored = {}  # each game scored once, for every ranking below
     arrays = scored_season(season)
     today = arrays.records(season.penalties) if arrays is not None else None
@@ -229,3 +230,24 @@ def _without_later(
             earlier_standings(standing, later, pen_by[name], dice_by[name], season.ruleset)
         )
     return before
+
+
+def check_early_games(season: Season, problems: Problems) -> None:
+    """Games dated before the ``season_start`` setting are probably a mistyped year (a
+    warning; with or without an Attendance sheet)."""
+    start = season.settings.season_start
+    if start is None:
+        return
+    early = [g for g in season.games if g.date is not None and g.date < start]
+    if early:
+        first = early[0]
+        problems.warning(
+            "Games",
+            first.row,
+            "Date",
+            texts.GAMES_BEFORE_START,
+            count=len(early),
+            start=start,
+            game=first.id,
+            date=first.date,
+        )
