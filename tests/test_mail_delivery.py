@@ -791,3 +791,15 @@ def test_an_email_in_doubt_under_resend_names_resend(tmp_path, smtp, capsys):
         " not confirmed it: it may have arrived, so it is not sent again (it had been sent"
         " before: only --resend sends it again)"
     ) in err
+
+
+def test_no_server_listening_says_to_check_the_settings(tmp_path, capsys):
+    """A newcomer's trial: a server that was not running gave "the connection to 127.0.0.1
+    failed or was lost (ConnectionRefusedError…)"."""
+    from tests.mail_server import free_port
+
+    port = free_port()  # nobody listens there
+    assert run(tmp_path, mail_sheets(port), "--send") == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"could not connect to 127.0.0.1 on port {port} (ConnectionRefusedError" in err
+    assert "is the mail server running, and are the smtp_host and smtp_port settings right?" in err

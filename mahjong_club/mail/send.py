@@ -23,6 +23,7 @@ later ``--send``, until ``--retry-refused`` (or ``--resend``) sends it again.
 from __future__ import annotations
 
 import smtplib
+import socket
 import ssl
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -315,6 +316,9 @@ def _reason(exc: Exception, config: SmtpConfig, watchdog: Watchdog) -> Message:
         return say(texts.STOP_DEADLINE, seconds=f"{config.deadline:g}")
     if isinstance(exc, TimeoutError) or isinstance(exc.__context__, TimeoutError):
         return say(texts.STOP_SILENT, host=config.host, seconds=f"{config.timeout:g}")
+    if isinstance(exc, (ConnectionRefusedError, socket.gaierror)):  # before any email
+        error = one_line(f"{type(exc).__name__}: {exc}")
+        return say(texts.STOP_NO_SERVER, host=config.host, port=config.port, error=error)
     if isinstance(exc, smtplib.SMTPResponseException):
         answer = _answer(exc.smtp_code, exc.smtp_error)
         return say(texts.STOP_SERVER_ANSWER, host=config.host, answer=answer)

@@ -190,6 +190,13 @@ STOP_CONNECTION = entry(
     en="the connection to {host} failed or was lost ({error})",
     da="forbindelsen til {host} mislykkedes eller blev afbrudt ({error})",
 )
+STOP_NO_SERVER = entry(
+    "mail.stop_no_server",
+    en="could not connect to {host} on port {port} ({error}): is the mail server running,"
+    " and are the smtp_host and smtp_port settings right?",
+    da="kunne ikke forbinde til {host} på port {port} ({error}): kører mailserveren, og er"
+    " indstillingerne smtp_host og smtp_port rigtige?",
+)
 STOP_SILENT = entry(
     "mail.stop_silent",
     en="{host} did not answer within {seconds} seconds (SMTP_TIMEOUT)",
