@@ -803,3 +803,30 @@ def test_no_server_listening_says_to_check_the_settings(tmp_path, capsys):
     err = " ".join(capsys.readouterr().err.split())
     assert f"could not connect to 127.0.0.1 on port {port} (ConnectionRefusedError" in err
     assert "is the mail server running, and are the smtp_host and smtp_port settings right?" in err
+
+
+def test_a_season_renamed_mid_season_sends_nothing_twice(tmp_path, smtp, capsys):
+    """A newcomer's trial: correcting `season` ("2026 spring" to "Spring 2026") started a new
+    sent-ledger, and every player got the week's email a second time. A season's first
+    --send now asks the club's other ledgers: what one holds as sent (word for word) is not
+    sent again, recorded in the new ledger, and said; a changed report is sent."""
+    inbox, port = smtp()
+    sheets = mail_sheets(port)
+    sheets["Settings"].append(["season", "2026 spring"])
+    assert run(tmp_path, sheets, "--send") == 0
+    assert len(inbox.messages) == 5
+    sheets["Settings"][-1] = ["season", "Spring 2026"]
+    capsys.readouterr()
+    assert run(tmp_path, sheets, "--send") == 0
+    captured = capsys.readouterr()
+    assert len(inbox.messages) == 5  # nothing twice
+    assert "Emails sent: 0; already sent before: 5" in captured.out
+    assert (
+        "Warning: the email to a@example.org was sent before, word for word, under the season"
+        " name '2026 spring' (the season's name changed?), so it is not sent again"
+    ) in captured.err
+    assert run(tmp_path, sheets, "--send") == 0  # recorded in the new ledger: quiet now
+    assert "word for word" not in capsys.readouterr().err
+    sheets["Players"][2][1] = "b.new@example.org"
+    assert run(tmp_path, sheets, "--send") == 0  # what changed goes out
+    assert "b.new@example.org" in addressed_to(inbox)

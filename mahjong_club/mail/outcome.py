@@ -41,6 +41,8 @@ class SendReport:
     uncertain_sent_before: bool = False  # (by an earlier run: only --resend sends it again)
     #: Emails an earlier run sent without the server's answer (address, date): not sent again.
     unconfirmed_before: list[tuple[str, str]] = field(default_factory=list)
+    #: Emails another season's ledger of the club holds as sent (address, that season).
+    sent_other_season: list[tuple[str, str]] = field(default_factory=list)
     interrupted: bool = False  # stopped by Ctrl-C (the command then ends with status 130)
     resend: bool = False  # --resend: everything is sent again, so is the next --resend
 
@@ -93,6 +95,11 @@ class SendReport:
         unconfirmed = [
             say(texts.UNCONFIRMED_BEFORE, to=to, when=when, retry=retry)
             for to, when in self.unconfirmed_before
+        ]
+        resend = "" if page else say(texts.RESEND_IT_HINT)
+        unconfirmed += [
+            say(texts.SENT_OTHER_SEASON, to=to, season=season, resend=resend)
+            for to, season in self.sent_other_season
         ]
         return unconfirmed + [
             say(

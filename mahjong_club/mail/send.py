@@ -36,6 +36,7 @@ from mahjong_club.mail.ledger import Ledger, LedgerError
 from mahjong_club.mail.lock import hold_lock
 from mahjong_club.mail.mime import smtp_bytes
 from mahjong_club.mail.outcome import Refusal, SendReport, no_such_address
+from mahjong_club.mail.seasons import other_seasons
 from mahjong_club.mail.session import Session, SessionTLS, Watchdog
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
@@ -95,17 +96,38 @@ def send_all(
     watchdog = Watchdog(config.deadline)
     try:
         with hold_lock(ledger.lock_path, watchdog.remaining()):
+            new = not ledger.path.exists()  # a season's first --send (or a renamed season)
             _load(ledger, take_over)
             todo = _plan(outgoing, ledger, report, resend or retry_refused, resend)
-            if todo:
-                _begin(ledger, len(todo))
+            known = _sent_in_other_seasons(todo, ledger, report) if new and not resend else []
+            todo = [item for item in todo if item not in known]
+            if todo or known:
+                _begin(ledger, len(todo) + len(known))
                 try:
-                    _deliver(todo, config, ledger, report, watchdog, progress or Progress())
+                    for item in known:  # into this season's ledger: asked of it from now on
+                        ledger.record_sent(item)
+                    if todo:
+                        _deliver(todo, config, ledger, report, watchdog, progress or Progress())
                 finally:
                     ledger.end()
     finally:
         watchdog.stop()
     return report
+
+
+def _sent_in_other_seasons(
+    todo: list[Outgoing], ledger: Ledger, report: SendReport
+) -> list[Outgoing]:
+    """The emails of ``todo`` that another season's ledger of the club holds as sent (the
+    same words to the same address): not sent again, said in ``report``."""
+    elsewhere, known = other_seasons(ledger), []
+    for item in todo:
+        season = elsewhere.season_of(item)
+        if season is not None:
+            known.append(item)
+            report.skipped.append(item.to)
+            report.sent_other_season.append((item.to, season))
+    return known
 
 
 def _load(ledger: Ledger, take_over: Path | None) -> None:

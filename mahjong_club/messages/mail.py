@@ -121,6 +121,13 @@ RESEND_IT_HINT = entry(
     en=" (it had been sent before: only --resend sends it again)",
     da=" (den var sendt før: kun --resend sender den igen)",
 )
+SENT_OTHER_SEASON = entry(
+    "mail.sent_other_season",
+    en="the email to {to} was sent before, word for word, under the season name {season!r}"
+    " (the season's name changed?), so it is not sent again{resend}",
+    da="e-mailen til {to} er sendt før, ord for ord, under sæsonnavnet {season!r}"
+    " (er sæsonens navn ændret?), så den sendes ikke igen{resend}",
+)
 NEXT_SEND = entry("mail.next_send", en="the next --send", da="næste --send")
 NEXT_SENDING = entry("mail.next_sending", en="the next sending", da="næste afsendelse")
 SEND_AGAIN = entry(

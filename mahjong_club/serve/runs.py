@@ -34,6 +34,7 @@ from mahjong_club.mail.compose import Outgoing, unusable_addresses
 from mahjong_club.mail.config import check_smtp
 from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
 from mahjong_club.mail.outcome import SendReport
+from mahjong_club.mail.seasons import other_seasons
 from mahjong_club.mail.send import send_all
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.serve import SERVE
@@ -274,6 +275,9 @@ def send_plan(result: RunResult) -> SendPlan:
         return SendPlan([], 0, exc.message)
     usable = [o for o in result.emails if o.problem is None]
     todo = [o for o in usable if not ledger.has_sent(o)]
+    if not ledger.path.exists():  # a season's first sending (or a renamed season): as send
+        elsewhere = other_seasons(ledger)
+        todo = [o for o in todo if elsewhere.season_of(o) is None]
     # refused for good before: not sent again (the page has no --retry-refused), said apart
     refused = [o for o in todo if ledger.refusal(o) is not None]
     todo = [o for o in todo if ledger.refusal(o) is None]

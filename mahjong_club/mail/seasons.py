@@ -1,0 +1,51 @@
+"""The sent-ledgers of the same club's other seasons, for a season's first ``--send``.
+
+A ledger belongs to a club and a season (:func:`~mahjong_club.mail.ledger.ledger_path`), so
+an organiser who corrects the season's name mid-season (``2026 spring`` to ``Spring 2026``)
+starts a new, empty ledger: every report of the week would go out a second time, the same
+words to the same people. So when a ledger is new, the club's other ledgers are asked too: a
+report one of them holds as sent is not sent again (it is recorded in the new ledger, and
+said), unless ``--resend``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from mahjong_club.common.text import fold_name, slugify
+from mahjong_club.mail.compose import Outgoing
+from mahjong_club.mail.ledger import MAX_BYTES, Ledger, LedgerError
+
+
+@dataclass(frozen=True)
+class Elsewhere:
+    """The club's other seasons' ledgers (loaded)."""
+
+    ledgers: list[Ledger]
+
+    def season_of(self, item: Outgoing) -> str | None:
+        """The name of the season whose ledger holds ``item`` as sent, if any."""
+        return next((o.season for o in self.ledgers if o.has_sent(item)), None)
+
+
+def other_seasons(ledger: Ledger) -> Elsewhere:
+    """The same club's other ledgers in ``ledger``'s folder (a damaged one is left out: it
+    says so when its own season sends)."""
+    club = fold_name(ledger.club)
+    prefix = slugify(club, set(), fallback="club")
+    found: list[Ledger] = []
+    for path in sorted(ledger.path.parent.glob(f"{prefix}*.json")):
+        if path == ledger.path:
+            continue
+        try:
+            with path.open("rb") as handle:
+                head = json.loads(handle.read(MAX_BYTES + 1)[: MAX_BYTES + 1])
+            if not isinstance(head, dict) or fold_name(str(head.get("club", ""))) != club:
+                continue
+            other = Ledger(path, str(head["club"]), str(head.get("season", "")))
+            other.load()
+        except (OSError, ValueError, KeyError, RecursionError, LedgerError):
+            continue
+        found.append(other)
+    return Elsewhere(found)
