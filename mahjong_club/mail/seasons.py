@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 from mahjong_club.common.text import fold_name, slugify
 from mahjong_club.mail.compose import Outgoing
@@ -30,17 +31,20 @@ class Elsewhere:
 
 
 def other_seasons(ledger: Ledger) -> Elsewhere:
-    """The same club's other ledgers in ``ledger``'s folder (a damaged one is left out: it
-    says so when its own season sends)."""
+    """The same club's most recently written other ledger in ``ledger``'s folder: the one a
+    renamed season was using (only one: a federation's seasons each hold a season of
+    reports, and a new season's first sending need not read them all). A damaged one is
+    left out: it says so when its own season sends."""
     club = fold_name(ledger.club)
     prefix = slugify(club, set(), fallback="club")
     found: list[Ledger] = []
-    for path in sorted(ledger.path.parent.glob(f"{prefix}*.json")):
-        if path == ledger.path:
-            continue
+    candidates = [p for p in ledger.path.parent.glob(f"{prefix}*.json") if p != ledger.path]
+    for path in sorted(candidates, key=_written, reverse=True):
+        if found:
+            break
         try:
             with path.open("rb") as handle:
-                head = json.loads(handle.read(MAX_BYTES + 1)[: MAX_BYTES + 1])
+                head = json.loads(handle.read(MAX_BYTES + 1))
             if not isinstance(head, dict) or fold_name(str(head.get("club", ""))) != club:
                 continue
             other = Ledger(path, str(head["club"]), str(head.get("season", "")))
@@ -49,3 +53,11 @@ def other_seasons(ledger: Ledger) -> Elsewhere:
             continue
         found.append(other)
     return Elsewhere(found)
+
+
+def _written(path: Path) -> float:
+    """When ``path`` was last written (0 when it cannot be looked at)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
