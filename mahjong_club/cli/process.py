@@ -27,7 +27,8 @@ from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import printable, safe_file_name, shortened
 from mahjong_club.mail.compose import Outgoing, unusable_addresses
 from mahjong_club.mail.config import SmtpConfig, check_smtp
-from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
+from mahjong_club.mail.ledger import LedgerError
+from mahjong_club.mail.seasons import season_ledger
 from mahjong_club.mail.send import send_all
 from mahjong_club.messages import hostile as hostile_texts
 from mahjong_club.messages import mail as mail_texts
@@ -344,8 +345,7 @@ def send(
 ) -> int:
     """Send the emails, last of all; 1 when any was refused or not sent (see the ledger), or
     an address could not be used (``unusable``: who, and why)."""
-    path = ledger_path(data_folder(os.environ), settings.club, settings.season)
-    ledger = Ledger(path, settings.club, settings.season)
+    ledger = season_ledger(settings.club, settings.season)
     long_work = len(outgoing) >= progress_display.MANY_EMAILS
     display = progress_display.chosen(args.progress, args.quiet, long_work, sys.stderr)
     try:

@@ -17,7 +17,8 @@ from mahjong_club.capabilities import Run
 from mahjong_club.capabilities.standings import STANDINGS
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import printable
-from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
+from mahjong_club.mail.ledger import LedgerError
+from mahjong_club.mail.seasons import season_ledger
 from mahjong_club.messages import compute as compute_texts
 from mahjong_club.messages import terminal as texts
 from mahjong_club.messages.core import Message, say
@@ -128,8 +129,7 @@ def unsent_emails(run: Run, outputs: Outputs) -> int:
     has nothing left to send (it said "12 emails not sent", and ``--send`` then sent 0)."""
     usable = [o for o in outputs.emails if o.to and o.problem is None]
     settings = run.season.settings
-    path = ledger_path(data_folder(os.environ), settings.club, settings.season)
-    ledger = Ledger(path, settings.club, settings.season)
+    ledger = season_ledger(settings.club, settings.season)
     try:
         ledger.load()  # read only, without the lock: at worst one run behind
     except (LedgerError, OSError):

@@ -1,4 +1,5 @@
-"""The sent-ledgers of the same club's other seasons, for a season's first ``--send``.
+"""A club's sent-ledgers: the season's own (:func:`season_ledger`), and the same club's other
+seasons', for a season's first ``--send`` (:func:`sent_elsewhere`).
 
 A ledger belongs to a club and a season (:func:`~mahjong_club.mail.ledger.ledger_path`), so
 an organiser who corrects the season's name mid-season (``2026 spring`` to ``Spring 2026``)
@@ -11,12 +12,28 @@ said), unless ``--resend``.
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from mahjong_club.common.text import fold_name, slugify
 from mahjong_club.mail.compose import Outgoing
-from mahjong_club.mail.ledger import MAX_BYTES, Ledger, LedgerError
+from mahjong_club.mail.ledger import MAX_BYTES, Ledger, LedgerError, data_folder, ledger_path
+
+
+def season_ledger(club: str, season: str) -> Ledger:
+    """The sent-ledger ``--send`` uses for ``club`` and ``season``, in the tool's data folder
+    (not loaded)."""
+    return Ledger(ledger_path(data_folder(os.environ), club, season), club, season)
+
+
+def sent_elsewhere(ledger: Ledger, items: Sequence[Outgoing]) -> list[tuple[Outgoing, str]]:
+    """The ``items`` that the club's other season's ledger (:func:`other_seasons`) holds as
+    sent, word for word to the same address, each with that season's name."""
+    elsewhere = other_seasons(ledger)
+    found = [(item, elsewhere.season_of(item)) for item in items]
+    return [(item, season) for item, season in found if season is not None]
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from mahjong_club.mail.ledger import Ledger, LedgerError
 from mahjong_club.mail.lock import hold_lock
 from mahjong_club.mail.mime import smtp_bytes
 from mahjong_club.mail.outcome import Refusal, SendReport, no_such_address
-from mahjong_club.mail.seasons import other_seasons
+from mahjong_club.mail.seasons import sent_elsewhere
 from mahjong_club.mail.session import Session, SessionTLS, Watchdog
 from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
@@ -120,13 +120,11 @@ def _sent_in_other_seasons(
 ) -> list[Outgoing]:
     """The emails of ``todo`` that another season's ledger of the club holds as sent (the
     same words to the same address): not sent again, said in ``report``."""
-    elsewhere, known = other_seasons(ledger), []
-    for item in todo:
-        season = elsewhere.season_of(item)
-        if season is not None:
-            known.append(item)
-            report.skipped.append(item.to)
-            report.sent_other_season.append((item.to, season))
+    known = []
+    for item, season in sent_elsewhere(ledger, todo):
+        known.append(item)
+        report.skipped.append(item.to)
+        report.sent_other_season.append((item.to, season))
     return known
 
 

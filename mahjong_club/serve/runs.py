@@ -32,9 +32,9 @@ from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import safe_file_name
 from mahjong_club.mail.compose import Outgoing, unusable_addresses
 from mahjong_club.mail.config import check_smtp
-from mahjong_club.mail.ledger import Ledger, LedgerError, data_folder, ledger_path
+from mahjong_club.mail.ledger import Ledger, LedgerError
 from mahjong_club.mail.outcome import SendReport
-from mahjong_club.mail.seasons import other_seasons
+from mahjong_club.mail.seasons import season_ledger, sent_elsewhere
 from mahjong_club.mail.send import send_all
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.serve import SERVE
@@ -257,8 +257,7 @@ class SendPlan:
 
 def _ledger(settings: Settings) -> Ledger:
     """The sent-ledger ``--send`` uses for this club and season."""
-    path = ledger_path(data_folder(os.environ), settings.club, settings.season)
-    return Ledger(path, settings.club, settings.season)
+    return season_ledger(settings.club, settings.season)
 
 
 def send_plan(result: RunResult) -> SendPlan:
@@ -276,8 +275,8 @@ def send_plan(result: RunResult) -> SendPlan:
     usable = [o for o in result.emails if o.problem is None]
     todo = [o for o in usable if not ledger.has_sent(o)]
     if not ledger.path.exists():  # a season's first sending (or a renamed season): as send
-        elsewhere = other_seasons(ledger)
-        todo = [o for o in todo if elsewhere.season_of(o) is None]
+        known = [item for item, _ in sent_elsewhere(ledger, todo)]
+        todo = [o for o in todo if o not in known]
     # refused for good before: not sent again (the page has no --retry-refused), said apart
     refused = [o for o in todo if ledger.refusal(o) is not None]
     todo = [o for o in todo if ledger.refusal(o) is None]
