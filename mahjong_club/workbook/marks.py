@@ -80,16 +80,20 @@ def foreign_sheets(source: Path, sheets: Sequence[ResultSheet]) -> list[str]:
     """The organiser's own sheets of ``source`` (as the workbook spells them) that the result
     ``sheets`` would replace: sheets of the same name the tool did not write."""
     with zipfile.ZipFile(source) as zf:
-        pkg = Package(zf)
-        wanted = {fold_name(s.name): s for s in sheets}
-        marked, where = marked_positions(pkg), positions(pkg)
-        return [
-            old.name
-            for old in pkg.sheets
-            if (sheet := wanted.get(fold_name(old.name))) is not None
-            and where.get(old.index) not in marked
-            and not _same_header(pkg, old, sheet)
-        ]
+        return foreign_in(Package(zf), sheets)
+
+
+def foreign_in(pkg: Package, sheets: Sequence[ResultSheet]) -> list[str]:
+    """:func:`foreign_sheets` of the open package ``pkg``."""
+    wanted = {fold_name(s.name): s for s in sheets}
+    marked, where = marked_positions(pkg), positions(pkg)
+    return [
+        old.name
+        for old in pkg.sheets
+        if (sheet := wanted.get(fold_name(old.name))) is not None
+        and where.get(old.index) not in marked
+        and not _same_header(pkg, old, sheet)
+    ]
 
 
 def _absolute(ref: str) -> str:

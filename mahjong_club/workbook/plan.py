@@ -56,7 +56,8 @@ from mahjong_club.workbook.styles import StyleIds, edit_stylesheet, minimal_styl
 _FORBIDDEN_NAME_CHARS = frozenset("[]:*?/\\")
 MAX_SHEET_NAME = 31
 
-_FORMULA_RE = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
+#: A formula element in a sheet part (the sheet has formulas).
+FORMULA_RE = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
 STYLES_CT = "application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"
 
 
@@ -216,7 +217,7 @@ class _PackageChange:
             _raw, vs, ve = pkg.wb_tags[old.index].attrs["name"]
             self.wb_edits.replace(vs, ve, escape_attr(sheet.name))
         had_formulas = pkg.name(old.part) is not None and bool(
-            _FORMULA_RE.search(pkg.read(old.part))
+            FORMULA_RE.search(pkg.read(old.part))
         )
         part = pkg.name(old.part) or old.part
         if pkg.name(part) is not None:

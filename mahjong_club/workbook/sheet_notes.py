@@ -11,7 +11,6 @@ is named, to be deleted."""
 
 from __future__ import annotations
 
-import re
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -23,7 +22,8 @@ from mahjong_club.messages.output import ADDITION_WORDS, BOTH, SEVERAL
 from mahjong_club.ooxml.limits import read_part
 from mahjong_club.ooxml.package import Package, RelsDoc, SheetEntry, rel_kind, rels_part
 from mahjong_club.workbook.cells import ResultSheet
-from mahjong_club.workbook.marks import foreign_sheets, marked_positions, positions
+from mahjong_club.workbook.marks import foreign_in, marked_positions, positions
+from mahjong_club.workbook.plan import FORMULA_RE
 
 #: The sheets that only the tool writes (not also read: ``Schedule``, ``Dice``, ``Games``,
 #: ``Seating``, ``Next games`` are the organiser's once written).
@@ -55,7 +55,6 @@ ADDITIONS = {
     "hyperlink": "links",
 }
 _IGNORED = frozenset({"printerSettings"})
-_FORMULA_RE = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
 
 
 @dataclass
@@ -71,10 +70,10 @@ class SheetNotes:
 
 def sheet_notes(source: Path, sheets: Sequence[ResultSheet]) -> SheetNotes:
     """What writing ``sheets`` into a copy of ``source`` would replace or leave behind."""
-    notes = SheetNotes(foreign=foreign_sheets(source, sheets))
     wanted = {fold_name(s.name) for s in sheets}
     with zipfile.ZipFile(source) as zf:
         pkg = Package(zf)
+        notes = SheetNotes(foreign=foreign_in(pkg, sheets))
         marked, where = marked_positions(pkg), positions(pkg)
         for old in pkg.sheets:
             if where.get(old.index) not in marked:
@@ -101,7 +100,7 @@ def _additions(pkg: Package, old: SheetEntry) -> list[str]:
             kind = rel_kind(rel.type)
             if kind not in _IGNORED:
                 found.add(ADDITIONS.get(kind, "other"))
-    if _FORMULA_RE.search(read_part(pkg.zf, part)):
+    if FORMULA_RE.search(read_part(pkg.zf, part)):
         found.add("formulas")
     order = ["notes", "table", "formulas", "pictures", "pivot", "links", "other"]
     return [kind for kind in order if kind in found]
