@@ -8,7 +8,6 @@ are totals (``totalsRowCount="1"``). A reader leaves those rows out, as it leave
 
 from __future__ import annotations
 
-import re
 import zipfile
 from pathlib import Path
 
@@ -16,10 +15,8 @@ from mahjong_club.ooxml.errors import OoxmlError
 from mahjong_club.ooxml.limits import read_part
 from mahjong_club.ooxml.package import Package, RelsDoc, rel_kind, rels_part
 from mahjong_club.ooxml.refs import parse_ref
+from mahjong_club.ooxml.xml import scan_tags
 
-#: A table part's root start tag (the attributes are read from it).
-_ROOT_RE = re.compile(rb"<(?:[\w.-]+:)?table\s([^>]*)>")
-_ATTR_RE = re.compile(rb'([\w:.-]+)\s*=\s*(?:"([^"]*)"|\'([^\']*)\')')
 #: A sheet's last row.
 MAX_ROW = 1_048_576
 #: The most tables looked at on a sheet (a workbook has a handful).
@@ -87,14 +84,12 @@ def _table_totals(head: bytes) -> set[int]:
     >>> _table_totals(b'<table ref="A1:F1" totalsRowCount="1">')
     set()
     """
-    root = _ROOT_RE.search(head)
+    tags = scan_tags(head.decode("utf-8", "replace"))
+    root = next((t for t in tags if t.local == "table" and not t.closing), None)
     if root is None:
         return set()
-    attrs = {
-        m.group(1): (m.group(2) or m.group(3) or b"") for m in _ATTR_RE.finditer(root.group(1))
-    }
-    count_text = attrs.get(b"totalsRowCount", b"0").decode("ascii", "replace").strip()
-    ref = attrs.get(b"ref", b"").decode("ascii", "replace").split(":")
+    count_text = (root.get("totalsRowCount") or "0").strip()
+    ref = (root.get("ref") or "").split(":")
     start, end = parse_ref(ref[0]), parse_ref(ref[-1])
     if not count_text.isdigit() or int(count_text) < 1 or start is None or end is None:
         return set()
