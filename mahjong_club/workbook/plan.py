@@ -166,11 +166,12 @@ class _PackageChange:
         self.tables: dict[str, str] = {}
         """Name → the range of the autofilter of each result sheet written."""
         self.styles = self._styles(language)
+        #: The workbook's day 0, that the result sheets' dates count from.
+        self.epoch = EPOCH_1904 if pkg.date1904 else EXCEL_EPOCH
 
     def _render(self, sheet: ResultSheet) -> bytes:
-        epoch = EPOCH_1904 if self.pkg.date1904 else EXCEL_EPOCH
         look = sheet.amounts, sheet.highlights
-        xml = render_sheet(sheet.rows, self.main_ns, self.styles, *look, epoch=epoch)
+        xml = render_sheet(sheet.rows, self.main_ns, self.styles, *look, epoch=self.epoch)
         table = filter_range(xml)
         if table is not None:
             self.tables[sheet.name] = table
