@@ -122,17 +122,23 @@ def test_a_rerun_sends_nothing_and_resend_forces(tmp_path, smtp, capsys):
     assert len(inbox.messages) == 10
 
 
-def test_a_resend_that_stops_says_what_each_way_on_would_send(tmp_path, smtp, capsys):
-    """A docs check's find: a --resend that stopped advised "--send again to send only
-    these", but a plain --send sends none that were sent before."""
+def resent_through(tmp_path, smtp, capsys, **misbehaving) -> str:
+    """Every email sent once, then ``--send --resend`` through a server that misbehaves so
+    (stopping the sending: status 1): what it said on stderr, on one line."""
     _inbox, port = smtp()
     sheets = mail_sheets(port)
     assert run(tmp_path, sheets, "--send") == 0
-    _dropping, port2 = smtp(drop_at=2)
+    _server, port2 = smtp(**misbehaving)
     sheets["Settings"][-1] = ["smtp_port", port2]
     capsys.readouterr()
     assert run(tmp_path, sheets, "--send", "--resend") == 1
-    err = " ".join(capsys.readouterr().err.split())
+    return " ".join(capsys.readouterr().err.split())
+
+
+def test_a_resend_that_stops_says_what_each_way_on_would_send(tmp_path, smtp, capsys):
+    """A docs check's find: a --resend that stopped advised "--send again to send only
+    these", but a plain --send sends none that were sent before."""
+    err = resent_through(tmp_path, smtp, capsys, drop_at=2)
     assert (
         "Run with --send again to send those of them never sent before; --send --resend would"
         " send every email again, those sent now too"

@@ -13,7 +13,7 @@ import pytest
 
 from tests.builders import write_workbook
 from tests.mail_server import addressed_to, servers
-from tests.test_mail import mail_sheets, run
+from tests.test_mail import mail_sheets, resent_through, run
 
 ROOT = Path(__file__).resolve().parent.parent
 EVERYONE = ["a@example.org", "b@example.org", "d@example.org", "e@example.org"]
@@ -778,14 +778,7 @@ def test_ctrl_c_while_the_end_of_data_goes_out_is_said_as_the_ledger_has_it(
 def test_an_email_in_doubt_under_resend_names_resend(tmp_path, smtp, capsys):
     """A review's find: after --resend, an email in doubt that an earlier run had sent was
     given "(--retry-refused tries again)", but --retry-refused takes it for sent."""
-    _inbox, port = smtp()
-    sheets = mail_sheets(port)
-    assert run(tmp_path, sheets, "--send") == 0
-    _dropping, port2 = smtp(keep_then_drop_at=3)
-    sheets["Settings"][-1] = ["smtp_port", port2]
-    capsys.readouterr()
-    assert run(tmp_path, sheets, "--send", "--resend") == 1
-    err = " ".join(capsys.readouterr().err.split())
+    err = resent_through(tmp_path, smtp, capsys, keep_then_drop_at=3)
     assert (
         "the email to d@example.org had been sent when the sending stopped, but the server had"
         " not confirmed it: it may have arrived, so it is not sent again (it had been sent"
