@@ -192,7 +192,7 @@ def _deliver(
             session.before_data_end = _recording(ledger, item)
             session.data_unsent = lambda item=item: ledger.record_answered(item)
             refusal = _send_one(session, item, config)
-            session.data_ended = session.in_doubt = False  # answered
+            session.in_doubt = False  # answered
             session.before_data_end = session.data_unsent = None
             pending.pop(0)
             _record(item, refusal, ledger, report)
@@ -202,11 +202,11 @@ def _deliver(
         report.stopped = stop.reason
     except (smtplib.SMTPException, OSError) as exc:
         report.stopped = _reason(exc, config, watchdog)
-        if pending and (session.data_ended or session.in_doubt):  # no answer to the end
+        if pending and session.in_doubt:  # the end of its data went out: no answer
             _uncertain(pending.pop(0), ledger, report)  # it may have arrived: not sent again
     except KeyboardInterrupt:  # Ctrl-C: what was sent is recorded; the rest is listed
         report.stopped, report.interrupted = say(texts.STOP_INTERRUPTED), True
-        if pending and (session.data_ended or session.in_doubt):
+        if pending and session.in_doubt:
             _uncertain(pending.pop(0), ledger, report)
     finally:
         report.unsent = [item.to for item in pending]
@@ -270,7 +270,7 @@ def _login(session: Session, config: SmtpConfig) -> None:
 
 def _send_one(session: Session, item: Outgoing, config: SmtpConfig) -> Refusal | None:
     """Send one email; the server's refusal of this one recipient or of its content, or None."""
-    session.data_ended = session.in_doubt = False
+    session.in_doubt = False
     try:
         session.sendmail(item.sender, [item.recipient], smtp_bytes(item.data))
     except smtplib.SMTPSenderRefused as exc:

@@ -76,7 +76,6 @@ class Session(smtplib.SMTP):
 
     watchdog: Watchdog | None = None
     _host: str  # smtplib's: the name STARTTLS checks the certificate against
-    data_ended = False
     in_doubt = False
     mid_data = False
     before_data_end: Callable[[], None] | None = None
@@ -102,8 +101,6 @@ class Session(smtplib.SMTP):
         except BaseException:  # Ctrl-C while the data goes out: the server may wait for more
             self.mid_data = self.mid_data or ending
             raise
-        if ending:
-            self.data_ended = True
 
     def _get_socket(self, host: str, port: int, timeout: float) -> socket.socket:
         # smtplib's own hook (SMTP_SSL and LMTP override it too); typeshed leaves it out
