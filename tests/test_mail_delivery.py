@@ -823,3 +823,25 @@ def test_a_season_renamed_mid_season_sends_nothing_twice(tmp_path, smtp, capsys)
     sheets["Players"][2][1] = "b.new@example.org"
     assert run(tmp_path, sheets, "--send") == 0  # what changed goes out
     assert "b.new@example.org" in addressed_to(inbox)
+
+
+def test_data_that_failed_but_could_not_be_answered_stays_in_doubt_in_the_report(
+    tmp_path, smtp, capsys, monkeypatch
+):
+    """When the journal cannot take the answer for data that failed part-way, the ledger
+    keeps the email in doubt: the run says so too (it listed it as plainly not sent)."""
+    import smtplib
+
+    from mahjong_club.mail.ledger import Ledger
+
+    def no_room(self, item):
+        raise OSError(28, "No space left on device")
+
+    _inbox, port = smtp()
+    sheets = mail_sheets(port)
+    failing_data_end(monkeypatch, smtplib.SMTPServerDisconnected("Server not connected"))
+    monkeypatch.setattr(Ledger, "record_answered", no_room)
+    assert run(tmp_path, sheets, "--send") == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "not sent: 2 (e@example.org, organiser@example.org)" in err
+    assert "the email to d@example.org had been sent when the sending stopped" in err

@@ -94,9 +94,9 @@ class Session(smtplib.SMTP):
             super().send(s)
         except smtplib.SMTPServerDisconnected:  # smtplib's sendall failed: not all went out
             if ending and self.in_doubt and self.data_unsent is not None:
-                self.in_doubt = False
-                with contextlib.suppress(OSError):  # then it stays in doubt: never sent twice
+                with contextlib.suppress(OSError):  # else it stays in doubt: never sent twice
                     self.data_unsent()
+                    self.in_doubt = False
             raise
         except BaseException:  # Ctrl-C while the data goes out: the server may wait for more
             self.mid_data = self.mid_data or ending
