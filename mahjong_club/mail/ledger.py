@@ -198,15 +198,14 @@ class Ledger:
         if kind == "sending":
             self.unconfirmed[_index(entry["to"], entry["key"])] = entry
             return
-        for index in {_index(entry["to"], entry["key"]), _index(entry["to"], _legacy(entry))}:
+        indexes = {_index(entry["to"], entry["key"]), _index(entry["to"], _legacy(entry))}
+        for index in indexes:
             self.unconfirmed.pop(index, None)  # answered
         if kind == "answered":
             return
         if kind == "sent":
-            entry = dict(line["sent"])
-            legacy = _legacy(entry)
-            entry.pop("legacy", None)
-            for index in (_index(entry["to"], entry["key"]), _index(entry["to"], legacy)):
+            entry = {field: value for field, value in entry.items() if field != "legacy"}
+            for index in indexes:
                 self.refused.pop(index, None)
             self.sent[_index(entry["to"], entry["key"])] = entry
             for dead in self._dead.pop(entry["to"].casefold(), []):  # it takes mail after all
