@@ -261,3 +261,11 @@ def test_an_address_that_is_not_one_gets_a_warning_and_no_email(tmp_path, capsys
     assert "'e@example' does not look like an email address" in err
     files = sorted(p.name for p in (tmp_path / "out/outbox").iterdir())
     assert files == ["001-player-a.eml", "002-player-b.eml", "003-organiser.eml"]
+    organiser = email.message_from_bytes(
+        (tmp_path / "out/outbox/003-organiser.eml").read_bytes(), policy=policy.default
+    )
+    for part in ("plain", "html"):
+        text = organiser.get_body((part,)).get_content()
+        assert "D: −7 is not a usable email address, so nothing was sent" in text, part
+        assert "E: e@example is not a usable email address, so nothing was sent" in text
+        assert "E: no email address" not in text  # the organiser sees the typo to correct

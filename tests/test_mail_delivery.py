@@ -47,6 +47,8 @@ def test_one_refused_recipient_does_not_stop_the_others(tmp_path, smtp, capsys):
     captured = capsys.readouterr()
     assert addressed_to(inbox) == ["a@example.org", "e@example.org", "organiser@example.org"]
     assert "Emails sent: 3; already sent before: 0" in captured.out
+    # the summary on stdout says that some were not (a reader of stdout alone would not know)
+    assert "Emails not sent: 2 (each is named, with the reason, in the messages)" in captured.out
     assert (
         "Error: the server refused the email to b@example.org: 550 5.1.1 No such user here;"
         " it is not sent again (--retry-refused tries again)"
@@ -63,6 +65,7 @@ def test_one_refused_recipient_does_not_stop_the_others(tmp_path, smtp, capsys):
     assert inbox.attempts == ["d@example.org"]  # only the temporary refusal is tried again
     assert addressed_to(inbox).count("d@example.org") == 1
     assert "Emails sent: 1; already sent before: 3" in captured.out
+    assert "not sent" not in captured.out  # b's refusal is an earlier run's, said as a warning
     # an earlier run's refusal, said again: a warning, as the status (0) says nothing failed
     assert "Warning: no email goes to b@example.org: the server said on" in captured.err
     assert "does not exist (550 5.1.1 No such user here); correct it in the" in captured.err

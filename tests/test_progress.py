@@ -208,6 +208,21 @@ def test_sending_shows_each_email_as_it_goes(tmp_path, capsys, data):
     assert len(addressed_to(inbox)) == 5
 
 
+def test_a_sending_the_server_stops_is_not_shown_as_done(tmp_path, capsys, data):
+    with servers() as start:
+        inbox, port = start(drop_at=3)  # the third email's data: the connection is closed
+        assert run_mail(tmp_path, mail_sheets(port), "--send", "--progress", "lines") == 1
+    err = capsys.readouterr().err.splitlines()
+    sending = [line for line in err if line.startswith("Sending the emails")]
+    assert sending == [
+        "Sending the emails: 0/5 a@example.org",
+        "Sending the emails: 1/5 b@example.org",
+        "Sending the emails: 2/5 d@example.org",
+        "Sending the emails: stopped after 3 of 5",  # the third may have arrived
+    ]
+    assert len(addressed_to(inbox)) == 2
+
+
 def test_sending_many_emails_shows_progress_by_itself(tmp_path, capsys, data, monkeypatch):
     monkeypatch.setattr(display, "MANY_EMAILS", 5)
     with servers() as start:

@@ -36,18 +36,20 @@ STAGES: tuple[Stage, ...] = ("read", "compute", "build", "render", "write", "sen
 @dataclass(frozen=True)
 class Step:
     """One step of a stage: ``done`` of ``total`` steps are finished and ``item`` is being done
-    now (``done == total``, no item: the stage is finished)."""
+    now (``done == total``, no item: the stage is finished; ``stopped``: the stage ended with
+    ``done`` of its steps, as a sending the mail server stopped does)."""
 
     stage: Stage
     title: Message
     done: int
     total: int
     item: Message | str = ""
+    stopped: bool = False
 
     @property
     def finished(self) -> bool:
         """True for the stage's last event."""
-        return self.done >= self.total
+        return self.stopped or self.done >= self.total
 
 
 #: What a display does with each step.
@@ -89,9 +91,14 @@ class Progress:
         self._done = self.total
         self._emit(self.total, "")
 
-    def _emit(self, done: int, item: Message | str) -> None:
+    def stop(self, done: int) -> None:
+        """The stage ended with ``done`` of its steps finished (the rest will not be)."""
+        self._done = min(max(done, 0), self.total)
+        self._emit(self._done, "", stopped=True)
+
+    def _emit(self, done: int, item: Message | str, stopped: bool = False) -> None:
         if self.report is not None:
-            self.report(Step(self._stage, self._title, done, self.total, item))
+            self.report(Step(self._stage, self._title, done, self.total, item, stopped))
 
 
 class Lines:
@@ -104,6 +111,10 @@ class Lines:
     Computing: 0/2 standings
     Computing: 1/2 attendance
     Computing: done
+    >>> progress.stage("send", say(PROGRESS["send"]), 3)
+    >>> progress.doing("a@example.org"); progress.stop(1)
+    Sending the emails: 0/3 a@example.org
+    Sending the emails: stopped after 1 of 3
     """
 
     def __init__(self, write: Callable[[str], None]) -> None:
@@ -111,7 +122,9 @@ class Lines:
         self._last_tenth = -1
 
     def __call__(self, step: Step) -> None:
-        if step.finished:
+        if step.stopped:
+            line = say(PROGRESS["line_stopped"], title=step.title, done=step.done, total=step.total)
+        elif step.finished:
             line = say(PROGRESS["line_done"], title=step.title)
         else:
             tenth = step.done * LINES_PER_STAGE // max(step.total, 1)

@@ -253,6 +253,20 @@ def _outgoing(
     )
 
 
+#: An unusable address is shown in the organiser's email up to this many characters.
+SHOWN_ADDRESS = 100
+
+
+def _unusable_shown(site: SiteView, name: str) -> str:
+    """What the organiser's list of emails shows for a member whose ``Players`` cell holds no
+    usable address: the cell's text, said to be unusable, or nothing (no address at all)."""
+    written = one_line(site.unusable.get(name, ""))
+    if not written:
+        return ""
+    shown = written if len(written) <= SHOWN_ADDRESS else written[:SHOWN_ADDRESS] + "…"
+    return site.locale.t("email_unusable", address=shown)
+
+
 def compose(site: SiteView, sender: str, workers: int | None = None) -> list[Outgoing]:
     """Every email of the run: one per person with an address, then the organiser's summary.
 
@@ -274,7 +288,8 @@ def compose(site: SiteView, sender: str, workers: int | None = None) -> list[Out
     recipients: list[tuple[str, str, str]] = []
     for player in _people(site):
         kind = _subject_kind(player, site)
-        recipients.append((player.name, player.email, t(KINDS.get(kind, "email_kind_next_season"))))
+        shown = player.email or _unusable_shown(site, player.name)
+        recipients.append((player.name, shown, t(KINDS.get(kind, "email_kind_next_season"))))
         if player.email:
             add("player", player.email, player.name, _subject(site, kind), player=player)
     organiser = sender if sender != FALLBACK_SENDER else ""

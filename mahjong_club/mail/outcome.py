@@ -61,6 +61,8 @@ class SendReport:
             say(texts.SEND_SUMMARY, sent=len(self.sent), skipped=len(self.skipped), resend=resend),
             say(texts.SEND_LEDGER_AT, path=self.ledger),
         ]
+        if not_sent := len(self.refused) + len(self.unusable) + len(self.unsent):
+            out.insert(1, say(texts.NOT_SENT_SUMMARY, count=not_sent))
         err = [
             say(texts.NOT_SENT_BAD_ADDRESS, name=name, problem=problem)
             for name, problem in self.unusable

@@ -211,7 +211,10 @@ def _deliver(
     finally:
         report.unsent = [item.to for item in pending]
         _close(session)
-        progress.finish()
+        if report.stopped is None:
+            progress.finish()
+        else:  # not "done": the rest are listed as not sent
+            progress.stop(len(todo) - len(pending))
 
 
 def _uncertain(item: Outgoing, ledger: Ledger, report: SendReport) -> None:

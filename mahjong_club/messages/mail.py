@@ -109,6 +109,11 @@ SEND_SUMMARY = entry(
     en="Emails sent: {sent}; already sent before: {skipped}{resend}",
     da="E-mails sendt: {sent}; sendt før: {skipped}{resend}",
 )
+NOT_SENT_SUMMARY = entry(
+    "mail.not_sent_summary",
+    en="Emails not sent: {count} (each is named, with the reason, in the messages)",
+    da="E-mails ikke sendt: {count} (hver er nævnt, med årsagen, i meddelelserne)",
+)
 # What the command line and the drop page each offer, said in the lines about sending.
 RESEND_HINT = entry(
     "mail.resend_hint", en=" (--resend sends them again)", da=" (--resend sender dem igen)"

@@ -52,4 +52,9 @@ PROGRESS: dict[str, Entry] = {
         "line", en="{title}: {done}/{total} {item}", da="{title}: {done}/{total} {item}"
     ),
     "line_done": _progress("line_done", en="{title}: done", da="{title}: færdig"),
+    "line_stopped": _progress(
+        "line_stopped",
+        en="{title}: stopped after {done} of {total}",
+        da="{title}: standset efter {done} af {total}",
+    ),
 }

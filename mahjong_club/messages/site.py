@@ -194,6 +194,11 @@ SITE: dict[str, Entry] = {
     "warnings": _site("warnings", en="Warnings", da="Advarsler"),
     "emails": _site("emails", en="Emails", da="E-mails"),
     "no_email": _site("no_email", en="no email address", da="ingen e-mailadresse"),
+    "email_unusable": _site(
+        "email_unusable",
+        en="{address} is not a usable email address, so nothing was sent (see the warnings)",
+        da="{address} er ikke en brugbar e-mailadresse, så intet blev sendt (se advarslerne)",
+    ),
     "penalties": _site("penalties", en="Penalties", da="Straffe"),
     "skip_to_content": _site("skip_to_content", en="Skip to content", da="Gå til indholdet"),
     "dice_needed": _site(
