@@ -115,6 +115,101 @@ def test_running_again_on_the_output_adds_no_styles(organiser: Path, tmp_path: P
     assert edit_stylesheet(text)[0] == text
 
 
+def style_counts(path: Path) -> dict[str, int]:
+    text = part(path, "xl/styles.xml").decode()
+    lists = ("numFmts", "fonts", "fills", "cellXfs", "dxfs")
+    found = {name: re.search(rf"<{name}\b.*?</{name}>", text, re.S) for name in lists}
+    tags = {"numFmts": "numFmt", "fonts": "font", "fills": "fill", "cellXfs": "xf", "dxfs": "dxf"}
+    return {
+        name: len(re.findall(rf"<{tags[name]}\b", match.group(0))) if match else 0
+        for name, match in found.items()
+    }
+
+
+def test_a_workbook_a_program_saved_gains_no_styles_week_after_week(
+    organiser: Path, tmp_path: Path
+) -> None:
+    """openpyxl (and Excel) rewrite the styles as they save: attributes reordered, fonts'
+    settings reordered, ``<b val="1"/>``, the apply flags dropped, the tool's number formats
+    renumbered to Excel's built-in ones. Matched by their text, the result sheets' seven cell
+    styles, font, fill and six status colours were appended again every week."""
+    source = organiser
+    counts = []
+    for week in range(3):
+        written = tmp_path / f"written{week}.xlsx"
+        write_result_workbook(source, written, [sheet()])
+        source = tmp_path / f"saved{week}.xlsx"
+        openpyxl.load_workbook(written).save(source)
+        counts.append(style_counts(source))
+    assert counts[0] == counts[1] == counts[2], counts
+    again = tmp_path / "again.xlsx"
+    write_result_workbook(source, again, [sheet()])
+    assert style_counts(again) == counts[2]  # nothing appended
+    ws = openpyxl.load_workbook(again)["Standings"]  # and the cells still look as they should
+    assert ws["A1"].font.b is True and ws["A1"].fill.fgColor.rgb == "FFDDE4EE"
+    assert ws["D2"].number_format == "#,##0" and ws["D2"].alignment.horizontal == "right"
+    assert ws["E2"].number_format == "# ?/?" and ws["F2"].number_format == "yyyy-mm-dd"
+    assert ws["E4"].number_format == "#,##0.00"
+
+
+@pytest.mark.parametrize(
+    ("rewritten", "kind"),
+    [
+        # Excel: the date format's hyphens quoted, the amounts as its built-in format 3
+        (
+            '<xf numFmtId="170" fontId="0" fillId="0" borderId="0" xfId="0"'
+            ' applyAlignment="1"><alignment horizontal="right"/></xf>',
+            "date",
+        ),
+        (
+            '<xf xfId="0" borderId="0" fillId="0" fontId="0" numFmtId="3">'
+            '<alignment horizontal="right"/></xf>',
+            "amount",
+        ),
+        # LibreOffice: every alignment setting written out, protection at its defaults
+        (
+            '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyFont="false"'
+            ' applyAlignment="true"><alignment horizontal="right" vertical="bottom"'
+            ' textRotation="0" wrapText="false" indent="0" shrinkToFit="false"/>'
+            '<protection locked="true" hidden="false"/></xf>',
+            "number",
+        ),
+    ],
+)
+def test_a_cell_style_rewritten_by_a_program_is_used_again(rewritten: str, kind: str) -> None:
+    text = (
+        '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        '<numFmts count="1"><numFmt numFmtId="170" formatCode="yyyy\\-mm\\-dd"/></numFmts>'
+        '<fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>'
+        '<fills count="2"><fill><patternFill/></fill>'
+        '<fill><patternFill patternType="gray125"/></fill></fills>'
+        '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>'
+        '</cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"'
+        f' xfId="0"/>{rewritten}</cellXfs></styleSheet>'
+    )
+    new, ids = edit_stylesheet(text)
+    assert ids[kind] == 1  # the organiser's entry, not a new one
+    assert new.count("<xf ") == text.count("<xf ") + 6  # the other six kinds are appended
+    # a look that differs in one thing is not taken: a centred date is the organiser's own
+    centred = text.replace('horizontal="right"', 'horizontal="center"')
+    assert edit_stylesheet(centred)[1][kind] != 1
+
+
+def test_status_colours_rewritten_by_a_program_are_used_again() -> None:
+    """Excel and LibreOffice keep a status colour's fill as the background colour alone."""
+    text = (
+        '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+        '<dxfs count="1"><dxf><font><b val="1"/><color rgb="ff9c0006"/></font>'
+        '<fill><patternFill><bgColor rgb="FFFFC7CE"/></patternFill></fill></dxf></dxfs>'
+        "</styleSheet>"
+    )
+    new, ids = edit_stylesheet(text)
+    assert ids["substitutable"] == 0 and new.count("<dxf>") == 6  # five appended
+    bolder = text.replace('<b val="1"/>', '<b val="0"/>')  # not bold: another look
+    assert edit_stylesheet(bolder)[1]["substitutable"] != 0
+
+
 def test_a_workbook_without_styles_gets_a_styles_part(organiser: Path, tmp_path: Path) -> None:
     bare = tmp_path / "bare.xlsx"
     with zipfile.ZipFile(organiser) as src, zipfile.ZipFile(bare, "w") as out:

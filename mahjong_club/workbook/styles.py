@@ -30,9 +30,16 @@ from __future__ import annotations
 
 import re
 
-from mahjong_club.common.text import small_number
 from mahjong_club.ooxml.package import MAIN_NS
 from mahjong_club.ooxml.xml import Edits, Tag, children, element_end, root, scan_tags
+from mahjong_club.workbook.style_match import (
+    BUILT_IN_FORMATS,
+    CellLooks,
+    Look,
+    Looks,
+    fragment_look,
+    number_formats,
+)
 
 # The kinds of result cells that have a style of their own.
 HEADER = "header"
@@ -231,75 +238,110 @@ def _bold(default_font: str) -> str:
     return re.sub(r"^<(\w+:)?font", "<font", default_font[:end]) + "<b/>" + body
 
 
-def _index_of(existing: list[str], new: list[str], xml: str) -> int:
-    """The index of the entry ``xml``: an existing identical one, or a new one appended."""
-    if xml in existing:
-        return existing.index(xml)
-    if xml not in new:
-        new.append(xml)
-    return len(existing) + new.index(xml)
+class _List:
+    """One list of the part (``fonts``, ``fills`` …): its entries and their looks, and the
+    entries the tool appends; an entry is appended only when none looks the same."""
+
+    def __init__(self, sheet: _Sheet, name: str) -> None:
+        self.name = name
+        self.existing = sheet.existing(name)
+        at = sheet.lists.get(name)
+        if at is None:
+            self.looks = Looks()
+            for xml in self.existing:
+                self.looks.append(fragment_look(xml))
+        else:
+            self.looks = Looks.from_tags(sheet.tags, children(sheet.tags, at))
+        self.new: list[str] = []
+
+    def index(self, xml: str, wanted: Look | None = None) -> int:
+        """The index of the entry that looks like ``xml`` (``wanted`` when given): the first
+        such entry of the list, or ``xml`` appended."""
+        if wanted is None:
+            if xml in self.existing:  # the tool's own earlier output: no need to look
+                return self.existing.index(xml)
+            wanted = fragment_look(xml)
+        found = self.looks.first.get(wanted)
+        if found is not None:
+            return found
+        self.new.append(xml)
+        self.looks.append(wanted)
+        return len(self.looks.looks) - 1
 
 
-def _number_formats(sheet: _Sheet, language: str) -> dict[str, int]:
-    """Each format code the tool uses → its id, reusing the organiser's where they match."""
-    known: dict[str, int] = {}
-    used = {FIRST_CUSTOM_FORMAT - 1}
-    for tag in sheet.entries("numFmts"):
-        number = small_number(tag.get("numFmtId") or "")
-        if number is not None:
-            used.add(number)
-            known.setdefault(tag.get("formatCode") or "", number)
-    ids: dict[str, int] = {}
-    new: list[str] = []
-    for code, _bold_fill, _right in kinds(language).values():
-        if isinstance(code, int) or code in ids:
-            continue
-        if code in known:
-            ids[code] = known[code]
-            continue
-        ids[code] = max(used) + 1
-        used.add(ids[code])
-        new.append(f'<numFmt numFmtId="{ids[code]}" formatCode="{code}"/>')
-    sheet.add("numFmts", new)
-    return ids
+class _Formats:
+    """The number formats: each code the tool needs → its id, the organiser's where one
+    reads the same, a new one (appended) otherwise."""
+
+    def __init__(self, sheet: _Sheet) -> None:
+        at = sheet.lists.get("numFmts")
+        entries = [] if at is None else children(sheet.tags, at)
+        self.codes = number_formats(sheet.tags, entries)
+        self.known: dict[str, int] = {}
+        for number, code in sorted(self.codes.items()):
+            if number >= FIRST_CUSTOM_FORMAT or number not in BUILT_IN_FORMATS:
+                self.known.setdefault(code, number)
+        self.used = {FIRST_CUSTOM_FORMAT - 1, *self.codes}
+        self.new: list[str] = []
+
+    def id(self, code: str) -> int:
+        """The id of the format ``code``, appended when the part has none that reads so."""
+        if code not in self.known:
+            number = max(self.used) + 1
+            self.known[code] = number
+            self.used.add(number)
+            self.new.append(f'<numFmt numFmtId="{number}" formatCode="{code}"/>')
+        return self.known[code]
+
+
+def _cell_style(number: int, font: int, fill: int, header: bool, right: bool) -> str:
+    """A cell style of the result sheets as the tool writes it."""
+    return (
+        f'<xf numFmtId="{number}" fontId="{font}" fillId="{fill}" borderId="0" xfId="0"'
+        + (' applyNumberFormat="1"' if number else "")
+        + (' applyFont="1" applyFill="1"' if header else "")
+        + (' applyAlignment="1"><alignment horizontal="right"/></xf>' if right else "/>")
+    )
 
 
 def edit_stylesheet(text: str, language: str = "en") -> tuple[str, StyleIds]:
     """The styles part ``text`` with the result sheets' styles appended (dates as
-    ``language`` writes them), and their indices."""
+    ``language`` writes them), and their indices; styles the part already has, in whatever
+    words a program saved them, are used again (:mod:`~mahjong_club.workbook.style_match`)."""
     sheet = _Sheet(text)
-    formats = _number_formats(sheet, language)
-    fonts = sheet.existing("fonts")
-    new_fonts: list[str] = []
-    bold = _index_of(fonts, new_fonts, _bold(fonts[0] if fonts else _DEFAULTS["fonts"][0]))
-    fills = sheet.existing("fills")
-    new_fills: list[str] = []
-    fill_xml = (
+    formats = _Formats(sheet)
+    fonts, fills, borders = _List(sheet, "fonts"), _List(sheet, "fills"), _List(sheet, "borders")
+    default_font = fonts.existing[0] if fonts.existing else _DEFAULTS["fonts"][0]
+    bold = fonts.index(_bold(default_font))
+    fill = fills.index(
         f'<fill><patternFill patternType="solid"><fgColor rgb="{HEADER_FILL}"/>'
         '<bgColor indexed="64"/></patternFill></fill>'
     )
-    fill = _index_of(fills, new_fills, fill_xml)
-    xfs = sheet.existing("cellXfs")
-    new_xfs: list[str] = []
+    cells = CellLooks(formats.codes, fonts.looks, fills.looks, borders.looks)
+    xfs = _List(sheet, "cellXfs")
+    at = sheet.lists.get("cellXfs")
+    if at is not None:
+        xfs.looks = Looks()
+        for i in children(sheet.tags, at):
+            xfs.looks.append(cells.of(sheet.tags, i))
     ids: StyleIds = {}
     for kind, (code, header, right) in kinds(language).items():
-        number = code if isinstance(code, int) else formats[code]
         font, fill_id = (bold, fill) if header else (0, 0)
-        xml = (
-            f'<xf numFmtId="{number}" fontId="{font}" fillId="{fill_id}" borderId="0" xfId="0"'
-            + (' applyNumberFormat="1"' if number else "")
-            + (' applyFont="1" applyFill="1"' if header else "")
-            + (' applyAlignment="1"><alignment horizontal="right"/></xf>' if right else "/>")
-        )
-        ids[kind] = _index_of(xfs, new_xfs, xml)
-    sheet.add("fonts", new_fonts)
-    sheet.add("fills", new_fills)
+        shown = BUILT_IN_FORMATS[code] if isinstance(code, int) else code
+        wanted = cells.wanted(_cell_style(0, font, fill_id, header, right), shown, font, fill_id)
+        found = xfs.looks.first.get(wanted)
+        if found is None:
+            number = code if isinstance(code, int) else formats.id(code)
+            found = xfs.index(_cell_style(number, font, fill_id, header, right), wanted)
+        ids[kind] = found
+    sheet.add("numFmts", formats.new)
+    sheet.add("fonts", fonts.new)
+    sheet.add("fills", fills.new)
     sheet.add("borders", [])
     sheet.add("cellStyleXfs", [])
-    sheet.add("cellXfs", new_xfs)
-    dxfs = sheet.existing("dxfs")
-    new_dxfs: list[str] = []
-    for look, xml in DXFS.items():
-        ids[look] = _index_of(dxfs, new_dxfs, xml)
-    sheet.add("dxfs", new_dxfs)
+    sheet.add("cellXfs", xfs.new)
+    dxfs = _List(sheet, "dxfs")
+    for look_name, xml in DXFS.items():
+        ids[look_name] = dxfs.index(xml)
+    sheet.add("dxfs", dxfs.new)
     return sheet.edits.apply(), ids
