@@ -19,6 +19,7 @@ from mahjong_club.capabilities import REGISTRY, Options, Run
 from mahjong_club.capabilities.attendance import ATTENDANCE
 from mahjong_club.capabilities.base import Export, Mode
 from mahjong_club.capabilities.standings import STANDINGS
+from mahjong_club.common.carry import draw_output
 from mahjong_club.common.files import write_tree
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.progress import Progress
@@ -355,11 +356,11 @@ def write_outputs(
 ) -> Written:
     """Write the workbook copy, the exports, ``report/`` and ``outbox/``, all at once.
 
-    Everything is written into a new version folder and then shown in ``out_dir`` in one step
-    (:func:`~mahjong_club.common.publish.publish`): after any failure ``out_dir`` shows the
-    previous results or the new ones, complete. The input workbook is only read (and if it was
-    saved again since, nothing is shown). A run without the site or the emails (:class:`Parts`)
-    leaves no ``report``/``outbox`` of an earlier run beside its workbook."""
+    Everything is written into a new version folder, shown in ``out_dir`` in one step
+    (:func:`~mahjong_club.common.publish.publish`, the draw's outputs there kept): after any
+    failure ``out_dir`` shows the previous results or the new ones, complete. The input is
+    only read (if saved again since, nothing is shown). A run without the site or the emails
+    (:class:`Parts`) leaves no ``report``/``outbox`` of an earlier run beside its workbook."""
     progress = progress or Progress()
     workbook = output_workbook_name(source)
     taken = {workbook.casefold(), REPORT, OUTBOX}
@@ -369,8 +370,7 @@ def write_outputs(
         exports.append((safe_file_name(name.stem, taken, suffix=name.suffix), export))
     parts = outputs.parts
     folders = [REPORT] * parts.site + [OUTBOX] * parts.emails
-    # a step per page too (a federation's site has thousands: each is rendered as written)
-    pages = len(outputs.pages) if parts.site else 0
+    pages = len(outputs.pages) if parts.site else 0  # a step each: a federation has thousands
     progress.stage("write", say(PROGRESS["write"], folder=str(out_dir)), 3 + len(folders) + pages)
 
     def build(folder: Path) -> None:
@@ -389,7 +389,7 @@ def write_outputs(
 
     retired = [REPORT] * (not parts.site) + [OUTBOX] * (not parts.emails)
     names = [workbook, *(name for name, _ in exports), *folders]
-    kept = publish(out_dir, names, build, retired)
+    kept = publish(out_dir, names, build, retired, carry=draw_output)
     progress.finish()
     return Written(
         out_dir / workbook,

@@ -388,6 +388,41 @@ def test_a_swiss_session_keeps_the_tournaments_seed(tmp_path, capsys):
     assert rows(tmp_path / "b" / "open.xlsx", "Next games") == first  # drawn with "x" indeed
 
 
+def test_processing_the_scores_keeps_the_draws_seed_and_the_draw_keeps_the_results(
+    tmp_path, capsys
+):
+    """A tournament trial's find: the main command and the draw share ``out/<workbook>/`` and
+    each run showed only its own outputs, so processing session 1 removed ``draw-seed.txt``
+    (the next --swiss made a new secret seed, its hash never published) and the draw pages,
+    and the Swiss draw removed the standings site, the hall display, the emails and the EMA
+    export. Each now keeps the other's."""
+    source, _ = played_games(tmp_path)  # session 1 drawn into first/ with the seed "x"
+    out = tmp_path / "first"
+    draw_pages = sorted(p.name for p in (out / "report").iterdir())
+    assert "draw.html" in draw_pages
+    assert main([str(source), "--out", str(out)]) == 0  # the scores of session 1
+    assert (out / "draw-seed.txt").read_text(encoding="utf-8") == "x\n"
+    shown = {p.name for p in (out / "report").iterdir()}
+    assert set(draw_pages) <= shown and "index.html" in shown  # both: the draw's and the site
+    index = (out / "report" / "index.html").read_text(encoding="utf-8")
+    emails = sorted(p.name for p in (out / "outbox").iterdir())
+    exports = sorted(p.name for p in out.glob("*.csv"))
+    assert emails and exports
+    capsys.readouterr()
+    assert draw(tmp_path, source, "--sessions", "3", "--swiss", out="first") == 0
+    assert "already published" in capsys.readouterr().out.splitlines()[0]  # the seed "x"
+    assert (out / "draw-seed.txt").read_text(encoding="utf-8") == "x\n"
+    assert (out / "report" / "index.html").read_text(encoding="utf-8") == index  # kept
+    assert sorted(p.name for p in (out / "outbox").iterdir()) == emails
+    assert sorted(p.name for p in out.glob("*.csv")) == exports
+    assert (out / "report" / "draw.html").stat().st_size > 0  # the Swiss draw's own pages
+    # the workbook is the latest run's own: the draw's, with its 'Next games'
+    assert "Next games" in openpyxl.load_workbook(out / "open.xlsx").sheetnames
+    assert main([str(source), "--out", str(out)]) == 0  # and the next processing run
+    assert (out / "draw-seed.txt").read_text(encoding="utf-8") == "x\n"
+    assert "Next games" not in openpyxl.load_workbook(out / "open.xlsx").sheetnames
+
+
 def test_a_new_seed_after_a_session_is_to_publish_before_the_next(tmp_path, capsys):
     source, _ = played_games(tmp_path)
     capsys.readouterr()

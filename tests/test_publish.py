@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_club.common import files, publish
+from mahjong_club.common.carry import draw_output, main_output
 from mahjong_club.common.publish import MARKER, RUNS, OutputRefused, PartlyReplaced
 
 NAMES = ["season.xlsx", "report", "outbox"]
@@ -237,3 +238,59 @@ def test_a_disk_out_of_room_for_the_test_link_is_a_full_disk(tmp_path, monkeypat
     monkeypatch.undo()
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert all((out / name).is_symlink() for name in NAMES)  # never moved in one by one
+
+
+def drawer(tag: str):
+    """A build as the draw's: the workbook, its pages in ``report/`` and its seed."""
+
+    def build(folder: Path) -> None:
+        (folder / "season.xlsx").write_text(f"drawn {tag}")
+        files.write_tree(folder / "report", {"draw.html": f"draw {tag}"})
+        (folder / "draw-seed.txt").write_text(f"seed {tag}")
+
+    return build
+
+
+DRAW_NAMES = ["season.xlsx", "report", "draw-seed.txt"]
+
+
+@pytest.mark.parametrize("links", [True, False])
+def test_each_command_keeps_the_others_outputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, links: bool
+) -> None:
+    """The draw and the main command share an output folder: each run keeps what the other
+    wrote (``common/carry.py``), writes its own, and a file both write is the latest run's."""
+    if not links:
+        monkeypatch.setattr(publish, "_links_work", lambda _runs: False)
+    out = tmp_path / "out"
+    publish.publish(out, DRAW_NAMES, drawer("one"), carry=main_output)
+    publish.publish(out, NAMES, builder("one"), carry=draw_output)
+    assert shown(out) == {
+        **expected("one"),
+        "report/draw.html": "draw one",
+        "draw-seed.txt": "seed one",
+    }
+    publish.publish(out, DRAW_NAMES, drawer("two"), carry=main_output)
+    assert shown(out) == {
+        **expected("one"),
+        "season.xlsx": "drawn two",
+        "report/draw.html": "draw two",
+        "draw-seed.txt": "seed two",
+    }
+    publish.publish(out, NAMES, builder("three", pages=2), carry=draw_output)
+    assert shown(out) == {  # p2.html, the main command's, is not kept by the main command
+        **expected("three", pages=2),
+        "report/draw.html": "draw two",
+        "draw-seed.txt": "seed two",
+    }
+
+
+def test_a_link_inside_the_results_is_not_carried(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    publish.publish(out, DRAW_NAMES, drawer("one"), carry=main_output)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("not for the site")
+    current = out / RUNS / "current"
+    os.symlink(secret, current / "report" / "draw-extra.html")
+    publish.publish(out, NAMES, builder("one"), carry=draw_output)
+    assert "report/draw-extra.html" not in shown(out)

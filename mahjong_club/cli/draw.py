@@ -23,9 +23,10 @@ from mahjong_club.cli.process import (
     report_errors,
 )
 from mahjong_club.cli.summary import kept_line
+from mahjong_club.common.carry import SEED_FILE
 from mahjong_club.common.publish import OutputRefused
 from mahjong_club.common.text import printable
-from mahjong_club.draw.output import SEED_FILE, replaced_own, write_draw
+from mahjong_club.draw.output import replaced_own, write_draw
 from mahjong_club.draw.plan import DrawPlan, plan_draw, read_for_draw
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.draw import DRAW

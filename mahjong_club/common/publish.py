@@ -34,14 +34,13 @@ import contextlib
 import errno
 import os
 import secrets
-import shutil
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from mahjong_club.common.copies import copy_shown, copy_tree, link_or_copy, same_content
+from mahjong_club.common.carry import Carry, carried_over
+from mahjong_club.common.copies import copy_shown, link_or_copy, same_content
 from mahjong_club.common.files import (
-    fsync_file,
     fsync_folder,
     fsync_tree,
     is_temp_of,
@@ -49,8 +48,9 @@ from mahjong_club.common.files import (
     swap_in,
     temp_name,
 )
-from mahjong_club.messages import output as texts
-from mahjong_club.messages.core import Message, say
+from mahjong_club.common.own_links import MARKER as MARKER
+from mahjong_club.common.own_links import OutputRefused as OutputRefused
+from mahjong_club.common.own_links import check_replaceable, refresh_target
 
 #: The folder of the versions, inside the output folder.
 RUNS = ".runs"
@@ -59,9 +59,6 @@ CURRENT = "current"
 LOCK = "lock"
 #: What a real file or folder under an output's name is kept in (``.runs/kept-…``).
 KEPT = "kept-"
-#: The file that marks a folder outside the output folder as the tool's to replace.
-MARKER = ".mahjong-club"
-MARKER_TEXT = "Written by mahjong-club: every run replaces this folder whole.\n"
 
 #: Writes a run's outputs into the (new, empty) folder it is given.
 Build = Callable[[Path], None]
@@ -71,19 +68,16 @@ class PartlyReplaced(OSError):
     """Replacing the outputs one by one (no links) stopped after some were replaced."""
 
 
-class OutputRefused(Exception):
-    """The outputs cannot go where the output folder says (a catalogue message says why)."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(message.render("en"))
-        self.message = message
-
-
 def publish(
-    out_dir: Path, names: Sequence[str], build: Build, retired: Sequence[str] = ()
+    out_dir: Path,
+    names: Sequence[str],
+    build: Build,
+    retired: Sequence[str] = (),
+    carry: Carry | None = None,
 ) -> list[Path]:
-    """Write the outputs called ``names`` with ``build`` and show them in ``out_dir`` at once;
-    the real files and folders found under the outputs' names, kept (:func:`_adopt`).
+    """Write the outputs called ``names`` with ``build`` and show them in ``out_dir`` at once
+    (with the other command's outputs shown now that ``carry`` takes, :mod:`.carry`); the real
+    files and folders found under the outputs' names, kept (:func:`_adopt`).
 
     On any error nothing the organiser sees has changed (but see :class:`PartlyReplaced`) and
     the unfinished version is removed; a killed run's is removed by the next run. The outputs
@@ -97,7 +91,7 @@ def publish(
         _clean(out_dir, runs, names)
         version = _new_version(runs)
         try:
-            switch, kept = _prepare(out_dir, version, names, build)
+            switch, kept = _prepare(out_dir, version, names, build, carry)
         except BaseException:
             remove_tree(version)
             for entry in runs.iterdir():
@@ -210,20 +204,24 @@ def _new_link(path: Path, text: str, folder: bool) -> Path:
 
 
 def _prepare(
-    out_dir: Path, version: Path, names: Sequence[str], build: Build
+    out_dir: Path, version: Path, names: Sequence[str], build: Build, carry: Carry | None
 ) -> tuple[Path | None, list[Path]]:
     """Everything up to the switch; the new ``current`` link to rename into place (None when
     the outputs were replaced one by one instead), and what :func:`_adopt` kept."""
     build(version)
-    fsync_tree(version)
     runs = version.parent
+    if carry is not None and os.path.lexists(runs / CURRENT):
+        names = [*names, *carried_over(runs / CURRENT, version, carry)]
+    elif carry is not None:  # no links: the folder itself, where a run replaces only names
+        names = [*names, *carried_over(out_dir, version, lambda p: "/" in p and carry(p))]
+    fsync_tree(version)
     if not _links_work(runs):
         _replace_one_by_one(out_dir, version, names)
         return None, []
     for name in names:  # everything that can refuse, before anything changes
         entry = out_dir / name
         if entry.is_symlink() and not _is_ours(entry) and (version / name).is_dir():
-            _check_replaceable(Path(os.path.realpath(entry)), entry)
+            check_replaceable(Path(os.path.realpath(entry)), entry)
     kept = _adopt(out_dir, runs, names)
     switch = _new_link(runs / CURRENT, version.name, folder=True)
     for name in names:  # the organiser's links first: a refusal leaves everything as it was
@@ -322,58 +320,6 @@ def _adopt(out_dir: Path, runs: Path, names: Sequence[str]) -> list[Path]:
                 link_or_copy(str(entry), str(keep))
             os.replace(link, entry)
     return kept
-
-
-# The organiser's own links ------------------------------------------------------------------------
-
-
-def refresh_target(link: Path, staged: Path) -> None:
-    """Give the file or folder that the organiser's ``link`` points to the new ``staged`` one.
-
-    A folder is replaced whole (:func:`swap_in`): only one that is empty or holds
-    :data:`MARKER`, so that a link to the wrong folder never deletes anyone's files.
-    """
-    target = Path(os.path.realpath(link))
-    with contextlib.suppress(OSError):
-        for left in target.parent.iterdir():
-            if left.name.startswith(f".{target.name}.") and left.name.endswith(".tmp"):
-                remove_tree(left)  # a killed run's
-    build = target.with_name(temp_name(target.name))
-    try:
-        if staged.is_dir():
-            _check_replaceable(target, link)
-            copy_tree(staged, build, shutil.copyfile)
-            (build / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
-            fsync_tree(build)
-            swap_in(build, target)
-        else:
-            shutil.copyfile(staged, build)
-            fsync_file(build)
-            os.replace(build, target)
-    except OSError as exc:
-        remove_tree(build)
-        raise _as_target(exc, build, target) from exc
-    except BaseException:
-        remove_tree(build)
-        raise
-
-
-def _as_target(exc: OSError, build: Path, target: Path) -> OSError:
-    """``exc`` naming the file where it will be (``/var/www/club/p1.html``), not in ``build``."""
-    named = exc.filename2 or exc.filename
-    if exc.errno is None or not named or not Path(named).is_relative_to(build):
-        return exc
-    return type(exc)(exc.errno, exc.strerror, str(target / Path(named).relative_to(build)))
-
-
-def _check_replaceable(target: Path, link: Path) -> None:
-    if not target.exists():
-        return
-    if not target.is_dir():
-        raise OutputRefused(say(texts.LINK_TO_A_FILE, link=link, target=target))
-    found = {e.name for e in target.iterdir()}
-    if found and MARKER not in found:
-        raise OutputRefused(say(texts.LINK_TO_FOREIGN_FOLDER, link=link, target=target))
 
 
 # Without symbolic links ---------------------------------------------------------------------------

@@ -10,6 +10,10 @@ programmes (a page per player and per session) and the seed, all at once.
   (one session's tables, to post in the hall) and ``draw-<player>.html`` (a player's table and
   wind in every session), printable on A4, in the workbook's language.
 - ``draw-seed.txt``: the seed, for the organiser to publish once the tournament is over.
+
+The main command's outputs in the same folder (the standings site, the hall display, the
+emails, the EMA export) stay as they are, and the main command keeps the draw's
+(:mod:`~mahjong_club.common.carry`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mahjong_club.common.carry import SEED_FILE, main_output
 from mahjong_club.common.files import write_tree
 from mahjong_club.common.publish import publish
 from mahjong_club.common.text import safe_file_name, slugify
@@ -34,7 +39,6 @@ from mahjong_club.workbook.xlsx import ResultSheet, write_result_workbook
 from rules.draw import WINDS
 
 REPORT = "report"
-SEED_FILE = "draw-seed.txt"
 GAMES_HEADER: list[Cell] = ["Session", "Table", "Player", "Score", "Substituted", "Seat"]
 
 
@@ -141,6 +145,7 @@ def write_draw(source: Path, out_dir: Path, plan: DrawPlan) -> Written:
         write_tree(folder / REPORT, files)
         write_tree(folder, {SEED_FILE: plan.seed + "\n"})
 
-    kept = publish(out_dir, [workbook, REPORT, SEED_FILE], build)
+    # the main command's outputs shown now (the standings site, outbox/ …) stay beside the draw
+    kept = publish(out_dir, [workbook, REPORT, SEED_FILE], build, carry=main_output)
     made = [s.name for s in sheets]
     return Written(out_dir / workbook, out_dir / REPORT, out_dir / SEED_FILE, made, kept)
