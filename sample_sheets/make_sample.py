@@ -1980,7 +1980,7 @@ SETTINGS_DEFAULTS: list[tuple[str, Any]] = [
     ("language", "en"),
     ("riichi_ruleset", "ema2016"),
     ("start_points", START_POINTS),
-    ("uma", "15000,5000,-5000,-15000"),
+    ("uma", None),  # empty: the riichi_ruleset's (a filled one would outlast a change of it)
     ("mcr_table_points", "4,2,1,0"),
     ("limit", 500),
     ("season_complete", "no"),
@@ -2108,7 +2108,8 @@ READ_ME_INTRO = [
     "may be written in any capitals.",
     "Dates can be Excel dates or typed as 2025-09-04. Numbers may have a thousands separator "
     "(32,100 or 32.100). Leave a line completely empty or fill in everything it needs.",
-    "Run: python process.py WORKBOOK.xlsx [--out DIR]. The tool never changes this file: it "
+    "Run: mahjong-club WORKBOOK.xlsx [--out DIR] (from a checkout: python process.py "
+    "WORKBOOK.xlsx). The tool never changes this file: it "
     "writes a copy with the results (Standings, Attendance status, Schedule status, "
     "Next season, Hand scores, Problems) under out/<workbook name>/. "
     "More in docs/workbook-format.md.",
@@ -2120,7 +2121,9 @@ READ_ME_ROWS: list[tuple[str, str, str, str]] = [
         "The club's name, the season and the options for the calculations, one setting per "
         "line. Fill in club, season, season_start (the first club night) and as_of (the date "
         "the standings are for; empty = the latest date in the workbook). The other lines "
-        "hold the defaults; a setting left empty or left out gets its default.",
+        "hold the defaults; a setting left empty or left out gets its default (uma: the "
+        "riichi_ruleset's, 15000,5000,-5000,-15000 under ema2016 and twice that under "
+        "ema-revised).",
         "Key, Value",
         "Optional (defaults apply)",
     ),

@@ -448,6 +448,21 @@ def test_a_hand_made_games_sheet_the_draw_replaces_is_warned_of(tmp_path, capsys
     ) in " ".join((captured.out + captured.err).split())
 
 
+def test_the_templates_empty_games_sheet_is_drawn_over(tmp_path, capsys):
+    """A tournament trial's find: a workbook made from ``template.xlsx`` (its `Games` has a
+    league's header and no rows) was refused: "the sheet has no 'Session' column"."""
+    header = ["Game", "Date", "Division", "Player", "Score", "Substituted"]
+    source = workbook(tmp_path, games=[header, [None] * 6])
+    assert draw(tmp_path, source, "--sessions", "2", "--seed", "x") == 0
+    captured = capsys.readouterr()
+    assert "Warning" not in captured.out + captured.err  # nothing of the organiser's is lost
+    games = rows(tmp_path / "out" / "open.xlsx", "Games")
+    assert len(games) == 2 * 16 and {g["Session"] for g in games} == {1, 2}
+    with_a_row = workbook(tmp_path, games=[header, [1, None, "R1", "Spiller 00", 1, None]])
+    assert draw(tmp_path, with_a_row, "--sessions", "2", "--seed", "x", out="b") == 1
+    assert "has no 'Session' column" in capsys.readouterr().err  # a row: read, and refused
+
+
 def test_a_games_sheet_with_only_its_header_is_no_loss(tmp_path, capsys):
     source = workbook(tmp_path, games=[["Session", "Table", "Player", "Score"]])
     assert draw(tmp_path, source, "--sessions", "2", "--seed", "x") == 0

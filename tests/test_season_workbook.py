@@ -133,6 +133,44 @@ def test_settings_uma_and_table_points(tmp_path):
     assert rows[("M1", "A")].record.points == 6
 
 
+OLD_UMA = (
+    "uma 15000,5000,-5000,-15000 is the ema2016 ruleset's, but riichi_ruleset is ema-revised"
+    " (whose uma is 30000,10000,-10000,-30000); the uma setting wins: leave it empty to play"
+    " ema-revised's"
+)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "uma", "warned"),
+    [
+        ("ema-revised", "15000,5000,-5000,-15000", OLD_UMA),  # the template's old line
+        ("ema-revised", "15,5,-5,-15", OLD_UMA),
+        (
+            "ema2016",
+            "30000,10000,-10000,-30000",
+            "uma 30000,10000,-10000,-30000 is the ema-revised ruleset's, but riichi_ruleset is"
+            " ema2016 (whose uma is 15000,5000,-5000,-15000); the uma setting wins: leave it"
+            " empty to play ema2016's",
+        ),
+        ("ema-revised", "30000,10000,-10000,-30000", None),  # the ruleset's own: no word
+        ("ema-revised", "20000,10000,-10000,-20000", None),  # the club's own choice
+        (None, "15000,5000,-5000,-15000", None),
+    ],
+)
+def test_an_uma_left_from_another_ruleset_is_warned_of(tmp_path, ruleset, uma, warned):
+    """A tournament trial's find: the template filled in ema2016's uma, so a workbook made
+    from it and switched to ema-revised kept ema2016's uma, silently."""
+    sheets = league()
+    sheets["Settings"] = [["Key", "Value"], ["uma", uma]]
+    if ruleset is not None:
+        sheets["Settings"].append(["riichi_ruleset", ruleset])
+    _, rows, problems = standings_of(tmp_path, sheets)
+    said = [(p.row, p.text()) for p in problems.warnings if p.sheet == "Settings"]
+    assert said == ([] if warned is None else [(2, warned)])  # the uma line, as Excel shows it
+    first = int(uma.split(",")[0]) * (1000 if len(uma.split(",")[0]) < 4 else 1)
+    assert rows[("R1", "A")].record.points == 12300 + first  # the setting still wins
+
+
 def test_three_way_tie_in_mcr_is_seven_thirds(tmp_path):
     sheets = league()
     sheets["Games"] = [

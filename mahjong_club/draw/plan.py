@@ -11,6 +11,7 @@ then its winds balanced.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,7 +72,8 @@ def read_for_draw(path: Path) -> tuple[Season, Problems]:
         problems.error("Players", None, "", DRAW["no_players"])
         return season, problems
     season.players = read_players(book, problems)
-    if book.find("Games") is not None:
+    games = book.find("Games")
+    if games is not None and _has_rows(book.rows(games)):  # a template's header alone: none
         read_tournament(book, season, problems)
     for game in season.games:
         for seat in game.seats:
@@ -85,6 +87,13 @@ def read_for_draw(path: Path) -> tuple[Season, Problems]:
                     session=game.session,
                 )
     return season, problems
+
+
+def _has_rows(rows: Iterable[Sequence[object]]) -> bool:
+    """Whether a sheet has a row with anything in it below its first such row (its header):
+    an empty ``Games`` (the template's, with a league's columns) is no seating to read."""
+    filled = (row for row in rows if any(cell is not None and cell != "" for cell in row))
+    return next(filled, None) is not None and next(filled, None) is not None
 
 
 def played_sessions(season: Season) -> list[Session]:

@@ -70,6 +70,13 @@ UMA_NOT_ZERO = entry(
     en="uma {uma} does not add up to 0",
     da="uma {uma} giver ikke 0 tilsammen",
 )
+UMA_OTHER_RULESET = entry(
+    "league.uma_other_ruleset",
+    en="uma {uma} is the {other} ruleset's, but riichi_ruleset is {ruleset} (whose uma is"
+    " {own}); the uma setting wins: leave it empty to play {ruleset}'s",
+    da="uma {uma} er regelsættet {other}s, men riichi_ruleset er {ruleset} (hvis uma er"
+    " {own}); uma-indstillingen gælder: lad den stå tom for at bruge {ruleset}s",
+)
 EXPECTED_FOUR_NUMBERS = entry(
     "league.expected_four_numbers",
     en="expected four numbers by placement, like 15000,5000,-5000,-15000; found {found!r}",

@@ -41,7 +41,7 @@ from mahjong_club.reading.tables import Table, Workbook, read_sheet
 from rules.classical import ClassicalRules
 from rules.game_checks import uma_total
 from rules.model import GameType
-from rules.ruleset import RIICHI_RULESETS, RiichiRulesetName, Ruleset
+from rules.ruleset import RIICHI_RULESETS, UMA_BY_RULESET, RiichiRulesetName, Ruleset
 
 T = TypeVar("T")
 
@@ -333,6 +333,25 @@ def _settings(given: _Given) -> Settings:
     )
 
 
+def _other_rulesets_uma(
+    given: _Given, ruleset: RiichiRulesetName, uma: tuple[int | Fraction, ...]
+) -> None:
+    """Warn of an ``uma`` that is exactly another ruleset's (a template's or last season's
+    line, left when ``riichi_ruleset`` changed): it wins over the ruleset chosen."""
+    own = UMA_BY_RULESET[ruleset]
+    for other, theirs in UMA_BY_RULESET.items():
+        if other != ruleset and tuple(uma) == theirs != own:
+            given.table.warning(
+                given.row("uma"),
+                VALUE,
+                texts.UMA_OTHER_RULESET,
+                uma=",".join(str(u) for u in uma),
+                other=other,
+                ruleset=ruleset,
+                own=",".join(str(u) for u in own),
+            )
+
+
 def _ruleset(given: _Given) -> Ruleset:
     ruleset_name: RiichiRulesetName = given.get(
         "riichi_ruleset", _choice(RIICHI_RULESETS, texts.WHAT_RULESET), "ema2016"
@@ -353,6 +372,7 @@ def _ruleset(given: _Given) -> Ruleset:
         if uma_total(uma) is not None:
             shown = ", ".join(str(u) for u in uma)
             given.table.warning(given.row("uma"), VALUE, texts.UMA_NOT_ZERO, uma=shown)
+        _other_rulesets_uma(given, ruleset_name, uma)
         overrides["uma"] = uma
     table_points: tuple[int | Fraction, ...] | None
     table_points = given.get("mcr_table_points", parse_four_numbers, None)
