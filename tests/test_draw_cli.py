@@ -369,6 +369,41 @@ def test_a_draw_never_lands_on_the_workbook_it_reads(tmp_path, capsys):
     assert (own / "open.xlsx").read_bytes() == before and not (own / ".runs").exists()
 
 
+def test_a_swiss_draw_after_a_full_draw_says_to_delete_the_planned_rows(tmp_path, capsys):
+    """A tournament trial's find: after a full draw (every session's rows in `Games`) and
+    session 1 scored, the Swiss draw said "copy the rows of 'Next games' under them"; doing
+    so sat everyone twice in session 2 (28 errors). It now says which rows to delete first."""
+    source = workbook(tmp_path, count=8, teams=2)
+    assert draw(tmp_path, source, "--sessions", "3", "--seed", "x") == 0
+    book = openpyxl.load_workbook(tmp_path / "out" / "open.xlsx")
+    scores = iter([45000, 35000, 25000, 15000] * 2)
+    for row in book["Games"].iter_rows(min_row=2):
+        if row[0].value == 1:
+            row[3].value = next(scores)
+    played = tmp_path / "played.xlsx"
+    book.save(played)
+    capsys.readouterr()
+    assert draw(tmp_path, played, "--sessions", "3", "--swiss", out="next") == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert (
+        "Your Games sheet has results, so it is left as it is: delete its rows of sessions 2, 3"
+        " (drawn before, not played: this draw replaces them), then copy the rows of the sheet"
+        " 'Next games' under the rest"
+    ) in out
+    # done as it says, the workbook reads without a problem
+    result = openpyxl.load_workbook(tmp_path / "next" / "played.xlsx")
+    games = result["Games"]
+    for number in range(games.max_row, 1, -1):
+        if games.cell(number, 1).value != 1:
+            games.delete_rows(number)
+    for row in result["Next games"].iter_rows(min_row=2, values_only=True):
+        games.append(list(row))
+    del result["Next games"]
+    fixed = tmp_path / "fixed.xlsx"
+    result.save(fixed)
+    assert main([str(fixed), "--out", str(tmp_path / "run"), "--no-email"]) == 0
+
+
 def test_a_swiss_session_keeps_the_tournaments_seed(tmp_path, capsys):
     """A docs check's find: every --swiss run without --seed made a new secret seed (its hash
     again "to publish before session 1") and replaced draw-seed.txt, so session 1's seed was

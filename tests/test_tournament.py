@@ -361,6 +361,23 @@ def test_penalty_errors(tmp_path, capsys, penalty, expected):
     assert expected in capsys.readouterr().err
 
 
+def test_a_penalty_in_a_session_not_scored_yet_waits_for_its_scores(tmp_path, capsys):
+    """A tournament trial's find: a penalty typed in for the next session (drawn, its scores
+    still blank) was an error saying the player "has no game in session 2"."""
+    sheets = tournament()
+    sheets["Games"] = [row[:3] + [None, None] if row[0] == 2 else row for row in sheets["Games"]]
+    sheets["Penalties"] = penalties([2, None, "Bo Berg", "chombo", None, None, None])
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    assert (
+        "Warning: sheet 'Penalties', row 2, column 'Player': session 2 has no scores yet, so the"
+        " penalty of 'Bo Berg' is not counted: it counts once the session's scores are typed in"
+    ) in " ".join(capsys.readouterr().err.split())
+    assert standings(out)["Bo Berg"]["Points"] == 31500 - 30000 + 5000  # session 1's alone
+    sheets["Penalties"] = penalties([2, None, "Nobody Known", "chombo", None, None, None])
+    assert run(tmp_path, sheets)[0] == 1  # someone not drawn in it is still an error
+
+
 def test_unknown_ruleset(tmp_path, capsys):
     code, _ = run(tmp_path, tournament("wrc"))
     assert code == 1

@@ -179,7 +179,11 @@ def report(
     lines.append(say(DRAW["clashes"], team=draw.team_clashes, club=draw.club_clashes))
     lines.append(say(DRAW["winds"], spread=wind_spread(draw.sessions)))
     lines.append(say(DRAW["wrote"], workbook=str(workbook), sheets=", ".join(sheets)))
-    if plan.results_kept:
+    planned = list(dict.fromkeys(seat.session for seat in plan.season.planned))
+    if plan.results_kept and planned:  # the rows of an earlier draw's sessions are to go
+        shown = ", ".join(planned)
+        lines.append(say(DRAW["template_sheet_planned"], sessions=len(planned), planned=shown))
+    elif plan.results_kept:
         lines.append(say(DRAW["template_sheet"]))
     lines.append(say(DRAW["pages"], folder=str(folder / "draw.html")))
     return lines

@@ -82,6 +82,15 @@ DRAW: dict[str, Entry] = {
         da="Dit Games-ark har resultater, så det er ikke ændret: kopiér rækkerne fra arket"
         " 'Next games' ind under dem",
     ),
+    "template_sheet_planned": _draw(
+        "template_sheet_planned",
+        en="Your Games sheet has results, so it is left as it is: delete its rows of"
+        " {sessions:session|sessions} {planned} (drawn before, not played: this draw replaces"
+        " them), then copy the rows of the sheet 'Next games' under the rest",
+        da="Dit Games-ark har resultater, så det er ikke ændret: slet dets rækker for"
+        " {sessions:runde|runder} {planned} (trukket før, ikke spillet: denne lodtrækning"
+        " erstatter dem), og kopiér så rækkerne fra arket 'Next games' ind under resten",
+    ),
     # refusals (the rules' DrawError codes, and the command's own)
     "too_few": _draw(
         "too_few",

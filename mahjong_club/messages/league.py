@@ -295,6 +295,13 @@ NO_GAME_IN_SESSION = entry(
     en="{player!r} has no game in session {session}",
     da="{player!r} har intet spil i runde {session}",
 )
+SESSION_NOT_SCORED = entry(
+    "league.session_not_scored",
+    en="session {session} has no scores yet, so the penalty of {player!r} is not counted:"
+    " it counts once the session's scores are typed in",
+    da="runde {session} har ingen resultater endnu, så straffen for {player!r} tælles ikke"
+    " med: den tæller, når rundens resultater er skrevet ind",
+)
 DID_NOT_PLAY = entry(
     "league.did_not_play",
     en="{player!r} did not play in game {game!r} (its players: {players})",

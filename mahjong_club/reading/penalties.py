@@ -50,9 +50,12 @@ class _Games:
     by_session: dict[tuple[str, str], Game] = field(default_factory=dict)
     divisions: dict[str, Division] = field(default_factory=dict)
     memberships: dict[str, list[Division]] = field(default_factory=lambda: defaultdict(list))
+    #: (session, player) of every seat drawn and not scored yet.
+    planned: set[tuple[str, str]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.by_id = {g.id: g for g in self.season.games}
+        self.planned = {(seat.session, seat.player) for seat in self.season.planned}
         for game in self.season.games:
             if game.session is not None:
                 for seat in game.seats:
@@ -129,6 +132,9 @@ def _find_game(
             return None  # otherwise the Games sheet's own errors already cover it
     elif session is not None:
         game = games.by_session.get((session, player))
+        if game is None and (session, player) in games.planned:  # drawn, not scored yet
+            row.warning(PLAYER, texts.SESSION_NOT_SCORED, player=player, session=session)
+            return None
         if game is None:
             row.error(PLAYER, texts.NO_GAME_IN_SESSION, player=player, session=session)
             return None
