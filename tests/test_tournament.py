@@ -365,7 +365,7 @@ def test_a_penalty_in_a_session_not_scored_yet_waits_for_its_scores(tmp_path, ca
     """A tournament trial's find: a penalty typed in for the next session (drawn, its scores
     still blank) was an error saying the player "has no game in session 2"."""
     sheets = tournament()
-    sheets["Games"] = [row[:3] + [None, None] if row[0] == 2 else row for row in sheets["Games"]]
+    sheets["Games"] = [[*row[:3], None, None] if row[0] == 2 else row for row in sheets["Games"]]
     sheets["Penalties"] = penalties([2, None, "Bo Berg", "chombo", None, None, None])
     code, out = run(tmp_path, sheets)
     assert code == 0
