@@ -388,3 +388,56 @@ def test_the_problems_sheet_speaks_the_workbook_s_language(tmp_path, capsys, lan
     said = [p["Message"] for p in rows(out, "Problems")]
     assert any(message in (m or "") for m in said), said
     assert "1 game dated before the season start 2025-08-28 (game '2'" in err
+
+
+def gap_sheets():
+    """Two MCR divisions (5 and 6 members), Rr and Ss without games; 15 sign up for next
+    season: three divisions of five."""
+    day = dt.date(2025, 9, 4)
+    one, two = ["Aa", "Bb", "Cc", "Dd", "Xx"], ["Ee", "Ff", "Gg", "Hh", "Rr", "Ss"]
+    games = [
+        (1, "MCR 1", [("Aa", 30), ("Bb", 10), ("Cc", -10), ("Dd", -30)]),
+        (2, "MCR 2", [("Ee", 30), ("Ff", 10), ("Gg", -10), ("Hh", -30)]),
+        (3, "MCR 2", [("Hh", 30), ("Gg", 10), ("Ee", -10), ("Ff", -30)]),
+    ]
+    return {
+        "Settings": [["Key", "Value"], ["club", "Gap"], ["season_complete", "yes"]],
+        "Divisions": [["Division", "Game", "Level", "Player"]]
+        + [["MCR 1", "MCR", 1, p] for p in one]
+        + [["MCR 2", "MCR", 2, p] for p in two],
+        "Games": [["Game", "Date", "Division", "Player", "Score", "Substituted"]]
+        + [[n, day, d, p, s, None] for n, d, seated in games for p, s in seated],
+        "Signups": [["Player", "Game"]]
+        + [[p, "MCR"] for p in [*one, *two, "N1", "N2", "N3", "N4"]],
+    }
+
+
+def test_a_tie_next_seasons_divisions_split_is_warned_of_and_marked(tmp_path, capsys):
+    """A season-end trial's find: Rr and Ss (no games) tied 5= in the lowest of two
+    divisions, both relegation candidates; three divisions of five next season put one of
+    them in division 2 and one in division 3 by their names' order, with no word of dice, and
+    their reasons said nothing of the tie."""
+    sheets = gap_sheets()
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert (
+        "MCR 2: Rr, Ss are tied at rank 5 and next season's divisions split them (divisions"
+        " 2, 3: the order by name decides for now); roll the dice to decide"
+    ) in err
+    reasons = {r["Player"]: r["Reason"] for r in rows(out, "Next season")}
+    tie = "relegation candidate of division 2 (rank 5=, a tie the dice have not settled)"
+    assert reasons["Rr"] == f"{tie}, kept: a place was free"
+    assert reasons["Ss"] == f"{tie}, relegated"
+
+
+def test_a_member_of_two_divisions_shows_the_place_their_reason_names(tmp_path, capsys):
+    """A season-end trial's find: Rune, in divisions 2 and 3 of one game, had the reason of
+    his place in division 2 beside the previous division and rank of division 3."""
+    sheets = gap_sheets()
+    sheets["Divisions"].append(["MCR 2", "MCR", 2, "Aa"])  # Aa: winner of MCR 1, 5= in MCR 2
+    code, out = run(tmp_path, sheets)
+    assert code == 0, capsys.readouterr().err
+    (aa,) = [r for r in rows(out, "Next season") if r["Player"] == "Aa"]
+    assert aa["Reason"] == "winner of division 1, stays at the top"
+    assert (aa["Previous division"], aa["Previous rank"]) == ("MCR 1", 1)

@@ -83,36 +83,51 @@ def _next_season_of(
         problem = rule_error(exc)
         problems.error("Signups", None, "Game", texts.TOO_FEW_SIGNED_UP, game=game, problem=problem)
         return
-    for standing in ladder:
-        for row in standing.rows:
-            result.previous[(game, row.record.player)] = (standing.division.name, row.rank)
+    ranks = {
+        (level, row.record.player): (standing.division.name, row.rank)
+        for level, standing in enumerate(ladder, start=1)
+        for row in standing.rows
+    }
+    for (_level, player), where in ranks.items():
+        result.previous.setdefault((game, player), where)
+    for place in places:  # a member of two divisions: the place their reason names
+        named = ranks.get((place.reason.division or 0, place.player))
+        if named is not None:
+            result.previous[(game, place.player)] = named
     result.places[game] = _shared_ranks(places, ladder)
-    _warn_ties_across_groups(ladder, rows, problems)
+    _warn_ties_across_groups(ladder, rows, places, problems)
 
 
 def _shared_ranks(places: list[NextPlace], ladder: list[DivisionStandings]) -> list[NextPlace]:
     """Each reason that names a rank names the standings' own when a tie the dice have not
     settled shares it (``rank 2=``), not the row the order took it at (``rank 3``): the
     ``Next season`` sheet showed "rank 3" beside a previous rank of 2."""
-    shared: dict[str, int] = {}
-    for standing in ladder:
+    shared: dict[tuple[int, str], int] = {}  # (division, player): a member of two has two
+    for level, standing in enumerate(ladder, start=1):
         ranks = [row.rank for row in standing.rows]
         for row in standing.rows:
             if ranks.count(row.rank) > 1:
-                shared[row.record.player] = row.rank
+                shared[(level, row.record.player)] = row.rank
     return [
-        replace(p, reason=replace(p.reason, rank=shared[p.player], tied=True))
-        if p.player in shared and p.reason.rank is not None
+        replace(p, reason=replace(p.reason, rank=rank, tied=True))
+        if p.reason.rank is not None
+        and (rank := shared.get((p.reason.division or 0, p.player))) is not None
         else p
         for p in places
     ]
 
 
 def _warn_ties_across_groups(
-    ladder: list[DivisionStandings], rows: list[list[str]], problems: Problems
+    ladder: list[DivisionStandings],
+    rows: list[list[str]],
+    places: list[NextPlace],
+    problems: Problems,
 ) -> None:
-    """An unresolved tie that straddles two priority groups must be settled with dice."""
+    """An unresolved tie that straddles two priority groups must be settled with dice; so
+    must one inside a group that next season's division sizes split (two relegation
+    candidates tied, one place free above: the order by name would decide, silently)."""
     group_of = {(p.division, p.player): p.group for p in priority_order(rows)}
+    level_of = {p.player: p.level for p in places}
     for k, standing in enumerate(ladder, start=1):
         tied: dict[int, list[str]] = defaultdict(list)
         for row in standing.rows:
@@ -130,6 +145,17 @@ def _warn_ties_across_groups(
                     players=", ".join(players),
                     rank=rank,
                     groups=_listed(sorted(g or "" for g in groups)),
+                )
+            elif len(levels := {level_of[p] for p in players if p in level_of}) > 1:
+                problems.warning(
+                    "Dice",
+                    None,
+                    "",
+                    texts.TIE_ACROSS_DIVISIONS,
+                    division=standing.division.name,
+                    players=", ".join(players),
+                    rank=rank,
+                    levels=", ".join(str(level) for level in sorted(levels)),
                 )
 
 

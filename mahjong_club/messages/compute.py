@@ -175,6 +175,19 @@ TIE_ACROSS_GROUPS = entry(
     ),
 )
 
+TIE_ACROSS_DIVISIONS = entry(
+    "compute.next_season.tie_across_divisions",
+    en=(
+        "{division}: {players} are tied at rank {rank} and next season's divisions split them"
+        " (divisions {levels}: the order by name decides for now); roll the dice to decide"
+    ),
+    da=(
+        "{division}: {players} står lige på placering {rank}, og næste sæsons divisioner"
+        " deler dem (division {levels}: navnenes rækkefølge afgør det indtil videre); slå med"
+        " terninger for at afgøre det"
+    ),
+)
+
 # --- Tonight ----------------------------------------------------------------------------------
 TONIGHT_NEEDS_ATTENDANCE = entry(
     "compute.tonight.needs_attendance",

@@ -123,6 +123,13 @@ NEXT_RELEGATION_CANDIDATE = entry(
     en="relegation candidate of division {division}",
     da="nedrykningskandidat i division {division}",
 )
+NEXT_RELEGATION_CANDIDATE_TIED = entry(
+    "rules.next.relegation_candidate_tied",
+    en="relegation candidate of division {division} (rank {rank}=, a tie the dice have not"
+    " settled)",
+    da="nedrykningskandidat i division {division} (nr. {rank}=, stået lige; terningerne har"
+    " ikke afgjort det)",
+)
 #: What happened to them: "{what}, promoted".
 OUTCOMES: dict[Outcome, Entry] = {
     Outcome.PROMOTED: entry("rules.next.promoted", en="{what}, promoted", da="{what}, rykker op"),
@@ -173,12 +180,17 @@ def next_reason(reason: NextReason) -> Message:
     'new player (rating 1500.5)'
     >>> str(next_reason(NextReason(Outcome.STAYS, Group.MOVED_NOWHERE, 3, 2, 3, tied=True)))
     'rank 2= of division 3 (a tie the dice have not settled), stays'
+    >>> tied = NextReason(Outcome.KEPT_FREE, Group.RELEGATION_CANDIDATE, 2, 5, 2, tied=True)
+    >>> str(next_reason(tied))
+    'relegation candidate of division 2 (rank 5=, a tie the dice have not settled), kept: a place was free'
     """
     if reason.outcome is Outcome.NEW or reason.division is None:
         if reason.rating is None:
             return say(NEW_PLAYER_UNRATED)
         return say(NEW_PLAYER_RATED, rating=_plain(reason.rating))
-    if reason.group is Group.RELEGATION_CANDIDATE:
+    if reason.group is Group.RELEGATION_CANDIDATE and reason.tied:
+        what = say(NEXT_RELEGATION_CANDIDATE_TIED, division=reason.division, rank=reason.rank)
+    elif reason.group is Group.RELEGATION_CANDIDATE:
         what = say(NEXT_RELEGATION_CANDIDATE, division=reason.division)
     elif reason.tied:  # 1= is no winner, 2= no runner-up: the dice have not said who
         what = say(NEXT_RANK_TIED, rank=reason.rank, division=reason.division)
