@@ -331,6 +331,38 @@ ERRORS = [
 ]
 
 
+def test_a_score_that_is_no_number_is_one_error_not_two(tmp_path, capsys):
+    """A tournament trial's find: '2O000' (a letter O) was "expected a whole number" and
+    also "this row is partly filled in: the score is missing"."""
+    code, out = run(tmp_path, set_row(tournament(), 1, "Bo Berg", "Score", "31O00"))
+    err = capsys.readouterr().err
+    assert_refused(code, err, ["expected a whole number, like 32100 or 32,100, found '31O00'"], out)
+    assert "partly filled in" not in err
+    assert err.count("Error:") == 1
+
+
+def test_a_misspelt_name_is_one_error_for_all_its_missing_sessions(tmp_path, capsys):
+    """A tournament trial's find: a name misspelt in session 1 is a player of its own, who
+    then missed every later session: one error each ("session 2 has no row for Bo Bergg",
+    then 3, 4, 5). Said once now, with the sessions."""
+    sheets = set_row(tournament(), 1, "Bo Berg", "Player", "Bo Bergg")
+    for session in (3, 4):  # two more sessions, everyone seated as in session 2
+        sheets["Games"] += [[session, *row[1:]] for row in sheets["Games"] if row[0] == 2]
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(
+        code,
+        err,
+        [
+            "session 1 has no row for Bo Berg;",
+            "'Bo Bergg' has no row in sessions 2, 3, 4; every player has one row per session",
+            "'Bo Bergg' is not in the Players sheet (did you mean 'Bo Berg'?)",
+        ],
+        out,
+    )
+    assert "session 2 has no row" not in err
+
+
 @pytest.mark.parametrize(("sheets", "expected"), ERRORS)
 def test_tournament_errors(tmp_path, capsys, sheets, expected):
     code, out = run(tmp_path, sheets)

@@ -29,6 +29,13 @@ SESSION_MISSING_PLAYERS = entry(
     da="runde {session} har ingen række for {players}; hver spiller har én række pr. runde"
     " (en substituts række står under navnet på den spiller, der blev erstattet)",
 )
+PLAYER_MISSING_SESSIONS = entry(
+    "league.player_missing_sessions",
+    en="{player!r} has no row in sessions {sessions}; every player has one row per session"
+    " (a substitute's row stays under the replaced player's name)",
+    da="{player!r} har ingen række i runderne {sessions}; hver spiller har én række pr. runde"
+    " (en substituts række står under navnet på den spiller, der blev erstattet)",
+)
 TABLE_SEAT_COUNT = entry(
     "league.table_seat_count",
     en="table {table} of session {session} has {count} {count:seat|seats} ({count:row|rows}"

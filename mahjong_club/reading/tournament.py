@@ -170,7 +170,7 @@ def _read_row(row: Row, names: NameBook, season: Season, seating: _Seating) -> N
             game_id,
             date,
             player,
-            score is not None,
+            score is not None or row.raw(SCORE) is not None or row.is_error(SCORE),  # filled
             wind.value if wind else "",
             sub is not Substitution.NONE,
         )
@@ -187,18 +187,28 @@ def _listed(row: Row, season: Season, player: str) -> None:
 
 
 def _check_sessions(table: Table, seating: _Seating) -> None:
-    """Every player has a row in every session."""
-    for session in sorted({s for s, _ in seating.tables}, key=natural_key):
+    """Every player has a row in every session; a player missing from several sessions (a
+    name misspelt in one row: a player of their own) is said once, not once per session."""
+    order = sorted({s for s, _ in seating.tables}, key=natural_key)
+    missing: dict[str, list[str]] = {}  # player -> the sessions without their row
+    for session in order:
         present = {p for (s, p) in seating.seated if s == session}
-        missing = missing_from_session(seating.players, present)
-        if missing:
+        for player in missing_from_session(seating.players, present):
+            missing.setdefault(player, []).append(session)
+    for session in order:
+        alone = [p for p, sessions in missing.items() if sessions == [session]]
+        if alone:
             table.error(
                 None,
                 PLAYER,
                 texts.SESSION_MISSING_PLAYERS,
                 session=session,
-                players=", ".join(missing),
+                players=", ".join(alone),
             )
+    for player, sessions in missing.items():
+        if len(sessions) > 1:
+            shown = ", ".join(sessions)
+            table.error(None, PLAYER, texts.PLAYER_MISSING_SESSIONS, player=player, sessions=shown)
 
 
 def _four_seats(table: Table, session: str, number: str, rows: list[_TableRow]) -> bool:
