@@ -21,8 +21,9 @@ from mahjong_club.model import Season, season_dates
 from rules.model import GameType
 
 
-def standings_text(result: StandingsResult) -> str:
-    """Each division's table: rank (``2=`` for a shared rank), player, games, points, places."""
+def standings_text(result: StandingsResult, tournament: bool = False) -> str:
+    """Each division's table: rank (``2=`` for a shared rank), player, games, points, places;
+    a ``tournament``'s one ranking without a division's level."""
     blocks: list[str] = []
     for standing in result.standings:
         division = standing.division
@@ -43,7 +44,8 @@ def standings_text(result: StandingsResult) -> str:
             table.append(line)
         widths = [max(len(r[i]) for r in table) for i in range(len(header))]
         numeric = {0, 2, 3, 4, 5, 6, 7} | ({8} if mcr else set())
-        lines = [f"{division.name} ({division.game.value}, level {division.level})"]
+        level = "" if tournament else f", level {division.level}"
+        lines = [f"{division.name} ({division.game.value}{level})"]
         for r in table:
             cells = [
                 c.rjust(w) if i in numeric else c.ljust(w)
@@ -175,7 +177,7 @@ def standings_section(season: Season, result: StandingsResult) -> str:
     if as_of is not None:
         origin = "the as_of setting" if season.settings.as_of else "the latest date in the workbook"
         parts.append(f"Results as of {as_of.isoformat()} ({origin})")
-    parts.append(standings_text(result))
+    parts.append(standings_text(result, season.settings.mode == "tournament"))
     rolled = [
         f"Rolled for {r.player} ({r.division}, round {r.round}): {r.roll}" for r in result.new_dice
     ]

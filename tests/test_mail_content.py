@@ -109,7 +109,9 @@ def test_tournament_sample_own_result_not_the_league_report():
     assert "attendance" not in text.lower() and "Your division" not in text
     assert "Karin Åström" not in text  # no 40-row table
     _, text, _ = emails["Anders Nygaard"]
-    assert "chombo, 20,000 off the season total" in text
+    # a tournament's words (a trial's find: "game 2/10 … off the season total")
+    assert "session 2, table 10: chombo, 20,000 off the total: Declared ron" in text
+    assert "season total" not in text and "game 2/10" not in text
     assert "The sessions add up to" in text
 
 

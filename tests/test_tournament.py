@@ -538,3 +538,12 @@ def test_without_a_players_sheet_the_games_name_the_players(tmp_path, capsys):
     sheets = {k: v for k, v in tournament().items() if k != "Players"}
     assert run(tmp_path, sheets)[0] == 0
     assert "not in the Players sheet" not in capsys.readouterr().err
+
+
+def test_the_terminal_heads_a_tournaments_ranking_without_a_level(tmp_path, capsys):
+    """A tournament trial's find: "Test Open (Riichi, level 1)": a league's word."""
+    code, _ = run(tmp_path, tournament())
+    assert code == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert "Test Open (Riichi)" in printed
+    assert not [line for line in printed if "level" in line]

@@ -201,8 +201,11 @@ def _people(site: SiteView) -> list[PlayerView]:
 def _environments(site: SiteView) -> tuple[Environment, Environment]:
     """The HTML and the plain-text template environments, with the emails' own helper."""
     envs = environment(site.locale), environment(site.locale, autoescape=False)
+    mcr = {d.name for d in site.divisions if d.mcr}  # a tournament's penalties (its emails)
     for env in envs:
-        env.globals["penalty_text"] = lambda p: penalty_line(p, site.locale, mcr=False)
+        env.globals["penalty_text"] = lambda p: penalty_line(
+            p, site.locale, p.division in mcr, tournament=True
+        )
     return envs
 
 

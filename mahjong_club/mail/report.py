@@ -142,11 +142,14 @@ def game_line(game: PlayerGameView, locale: Locale) -> str:
     return locale.t("email_game", **values, others=", ".join(game.opponents))
 
 
-def penalty_line(penalty: PenaltyView, locale: Locale, mcr: bool) -> str:
-    """A penalty: where (date and game), its kind (lateness with its minutes), how much, and
-    what it came off; the organiser's note after it."""
+def penalty_line(penalty: PenaltyView, locale: Locale, mcr: bool, tournament: bool = False) -> str:
+    """A penalty: where (date and game; a tournament's session and table), its kind
+    (lateness with its minutes), how much, and what it came off; the organiser's note after it."""
     t = locale.t
-    if penalty.game_id:
+    if penalty.session is not None and penalty.table is not None:
+        at = t("email_penalty_session", session=penalty.session, table=penalty.table)
+        where = f"{locale.date(penalty.date)}, {at}".lstrip(", ")
+    elif penalty.game_id:
         where = f"{locale.date(penalty.date)}, {t('game').lower()} {penalty.game_id}".lstrip(", ")
     else:
         where = t("email_penalty_no_game")
@@ -156,7 +159,11 @@ def penalty_line(penalty: PenaltyView, locale: Locale, mcr: bool) -> str:
     if penalty.immediate:
         off = t("off_game_score")
     else:
-        off = t("off_minipoints") if mcr else t("off_total")
+        off = (
+            t("off_minipoints")
+            if mcr
+            else t("off_tournament_total" if tournament or penalty.session else "off_total")
+        )
     line = t("email_penalty", where=where, kind=kind, points=locale.number(penalty.points), off=off)
     if not penalty.points:  # a disqualification takes nothing off
         line = f"{where}: {kind}"

@@ -88,6 +88,11 @@ EMAIL_WORDS: dict[str, Entry] = {
         en="{where}: {kind}, {points} off {off}",
         da="{where}: {kind}, {points} trukket fra {off}",
     ),
+    "email_penalty_session": _email(
+        "email_penalty_session",
+        en="session {session}, table {table}",
+        da="runde {session}, bord {table}",
+    ),
     "email_penalty_no_game": _email(
         "email_penalty_no_game", en="Without a game", da="Uden for et spil"
     ),

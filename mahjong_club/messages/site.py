@@ -327,6 +327,7 @@ SITE: dict[str, Entry] = {
         da="spillets score (før placeringer og uma)",
     ),
     "off_total": _site("off_total", en="the season total", da="sæsonens total"),
+    "off_tournament_total": _site("off_tournament_total", en="the total", da="totalen"),
     "off_minipoints": _site("off_minipoints", en="the minipoint total", da="minipointtotalen"),
     "minutes_late": _site("minutes_late", en="{minutes} min", da="{minutes} min."),
     "penalty_sum": _site(

@@ -168,6 +168,8 @@ def _penalties(
                 p.minutes,
                 p.note,
                 is_immediate(p, division.game, season.ruleset),
+                game.session if game is not None else None,
+                game.table if game is not None else None,
             )
         )
     return views

@@ -84,6 +84,9 @@ class PenaltyView:
     minutes: int | None
     note: str
     immediate: bool
+    #: A tournament's penalty: the session and table of its game (else None).
+    session: str | None = None
+    table: str | None = None
 
 
 @dataclass(slots=True)
