@@ -166,6 +166,9 @@ def test_the_summary_says_what_was_written_and_what_needs_doing(tmp_path, capsys
         "Needs your action:",
         f"  - 4 emails not sent, only written to {out / 'outbox'}: run again with --send to send"
         " them",
+        # the fifth: the organiser's own, to nobody (both trials counted 5 written, 4 unsent)
+        f"  - your summary ({out / 'outbox' / '005-organiser.eml'}) goes to nobody: put your"
+        " address in email_from in the Settings sheet to get it by email with the others",
     ]
 
 
@@ -185,6 +188,8 @@ def test_at_the_end_of_the_season_ties_awaiting_dice_are_actions(tmp_path, capsy
         " the drop page's dice seed)",
         f"  - 4 emails not sent, only written to {out / 'outbox'}: run again with --send to send"
         " them",
+        f"  - your summary ({out / 'outbox' / '005-organiser.eml'}) goes to nobody: put your"
+        " address in email_from in the Settings sheet to get it by email with the others",
     ]
 
 
@@ -318,3 +323,13 @@ def test_an_export_is_named_in_words(tmp_path, capsys):
         f"Wrote {out / 'Copenhagen-Riichi-Open-2026-EMA.csv'} (the EMA results export)" in printed
     )
     assert "Entry(" not in printed
+
+
+def test_with_email_from_the_summary_has_its_address(tmp_path, capsys):
+    sheets = league()
+    sheets["Settings"].append(["email_from", "organiser@example.org"])
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "goes to nobody" not in printed
+    assert f"  - 5 emails not sent, only written to {out / 'outbox'}" in printed

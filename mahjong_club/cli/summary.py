@@ -10,6 +10,7 @@ not sent. The words are the catalogue's (``messages/terminal.py``).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,6 +102,10 @@ def warnings_line(count: int, asked: Asked, written: Written | None) -> str:
     return str(say(texts.WARNINGS_IN_SHEET, warnings=warnings, workbook=shown(written.workbook)))
 
 
+#: The organiser's summary's file in the outbox (a player's is ``001-player-<name>.eml``).
+ORGANISER_FILE = re.compile(r"\d+-organiser\.eml")
+
+
 def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -> list[Message]:
     """What needs the organiser's action after this run, most urgent first."""
     found: list[Message] = []
@@ -120,6 +125,9 @@ def actions(run: Run, outputs: Outputs, asked: Asked, written: Written | None) -
     if outbox is not None and unsent:
         emails = counted(unsent, texts.EMAILS)
         found.append(say(texts.EMAILS_NOT_SENT, emails=emails, folder=shown(outbox)))
+    nobody = [o for o in outputs.emails if not o.to and ORGANISER_FILE.match(o.filename)]
+    if outbox is not None and nobody and any(o.to for o in outputs.emails):
+        found.append(say(texts.ORGANISER_NO_ADDRESS, file=shown(outbox / nobody[0].filename)))
     return found
 
 

@@ -131,6 +131,13 @@ EMAILS_NOT_SENT = entry(
     en="{emails} not sent, only written to {folder}: run again with --send to send them",
     da="{emails} ikke sendt, kun skrevet til {folder}: kør igen med --send for at sende dem",
 )
+ORGANISER_NO_ADDRESS = entry(
+    "terminal.action.organiser_no_address",
+    en="your summary ({file}) goes to nobody: put your address in email_from in the Settings"
+    " sheet to get it by email with the others",
+    da="din oversigt ({file}) sendes ikke til nogen: skriv din adresse i email_from i arket"
+    " Settings for at få den med e-mail sammen med de andre",
+)
 COPY_DICE = entry(
     "terminal.action.copy_dice",
     en="the dice rolled this run ({rolls}) are in the Dice sheet of {output}: copy them into the"
