@@ -410,6 +410,26 @@ def test_a_penalty_in_a_session_not_scored_yet_waits_for_its_scores(tmp_path, ca
     assert run(tmp_path, sheets)[0] == 1  # someone not drawn in it is still an error
 
 
+@pytest.mark.parametrize(
+    ("points", "minutes", "warned"),
+    [(3000, 4, True), (3000, 3, False), (None, 4, False), (3000, None, False)],
+)
+def test_lateness_with_points_and_minutes_that_disagree(tmp_path, capsys, points, minutes, warned):
+    """A tournament trial's find: Points 3000 and Minutes 4 on one lateness row: 3,000 was
+    taken without a word (rules.md 4: the minutes count only when the points are blank)."""
+    sheets = tournament()
+    sheets["Penalties"] = penalties([1, 1, "Bo Berg", "lateness", points, minutes, None])
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    said = (
+        "Warning: sheet 'Penalties', row 2, column 'Points': Points 3,000 and Minutes 4 (4,000"
+        " points) disagree: the Points are taken; leave Points empty to count the minutes"
+    )
+    assert (said in " ".join(capsys.readouterr().err.split())) is warned
+    taken = 3000 if points is not None else 4000
+    assert standings(out)["Bo Berg"]["Points"] == 31500 - 30000 + 5000 + 30000 - 30000 - taken
+
+
 def test_unknown_ruleset(tmp_path, capsys):
     code, _ = run(tmp_path, tournament("wrc"))
     assert code == 1

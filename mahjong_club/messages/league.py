@@ -295,6 +295,13 @@ NO_GAME_IN_SESSION = entry(
     en="{player!r} has no game in session {session}",
     da="{player!r} har intet spil i runde {session}",
 )
+LATENESS_DISAGREES = entry(
+    "league.lateness_disagrees",
+    en="Points {points:,} and Minutes {minutes} ({by_minutes:,} points) disagree: the Points"
+    " are taken; leave Points empty to count the minutes",
+    da="Points {points:,} og Minutes {minutes} ({by_minutes:,} point) stemmer ikke: Points"
+    " bruges; lad Points stå tom for at tælle minutterne",
+)
 SESSION_NOT_SCORED = entry(
     "league.session_not_scored",
     en="session {session} has no scores yet, so the penalty of {player!r} is not counted:"

@@ -107,9 +107,35 @@ def read_penalties(
         except PenaltyError as exc:
             row.error(exc.column, rule_error(exc))
             continue
+        _lateness_both(row, kind, points, minutes, resolved, season, division)
         game_of = game.id if game else None
         penalties.append(Penalty(player, kind, resolved, game_of, division.name, minutes, note))
     return penalties
+
+
+def _lateness_both(
+    row: Row,
+    kind: PenaltyKind,
+    points: int | None,
+    minutes: int | None,
+    resolved: int,
+    season: Season,
+    division: Division,
+) -> None:
+    """A riichi lateness with both ``Points`` and ``Minutes`` that disagree: the points are
+    taken (rules.md 4: the minutes count only when the points are blank), said so."""
+    if kind is not PenaltyKind.LATENESS or points is None or minutes is None:
+        return
+    per_minute = season.ruleset.lateness_points_per_minute
+    if division.game is GameType.MCR or abs(points) == minutes * per_minute or resolved == 0:
+        return
+    row.warning(
+        POINTS,
+        texts.LATENESS_DISAGREES,
+        points=abs(points),
+        minutes=minutes,
+        by_minutes=minutes * per_minute,
+    )
 
 
 def _find_game(
