@@ -430,6 +430,26 @@ def test_lateness_with_points_and_minutes_that_disagree(tmp_path, capsys, points
     assert standings(out)["Bo Berg"]["Points"] == 31500 - 30000 + 5000 + 30000 - 30000 - taken
 
 
+def test_a_session_typed_in_the_templates_game_column_gets_a_hint(tmp_path, capsys):
+    """A tournament trial's find: the template's Penalties has a Game column; a session's
+    number typed there was "no game '2' in the Games sheet", with no word of Session."""
+    sheets = tournament()
+    sheets["Penalties"] = [
+        ["Game", "Player", "Kind", "Points", "Minutes", "Note"],
+        [2, "Bo Berg", "chombo", None, None, None],
+    ]
+    code, out = run(tmp_path, sheets)
+    assert_refused(
+        code,
+        capsys.readouterr().err,
+        [
+            "no game '2' in the Games sheet (a tournament's penalty names its session and table:"
+            " give the Penalties sheet the columns Session and Table)"
+        ],
+        out,
+    )
+
+
 def test_unknown_ruleset(tmp_path, capsys):
     code, _ = run(tmp_path, tournament("wrc"))
     assert code == 1

@@ -290,6 +290,13 @@ NO_SUCH_GAME = entry(
     en="no game {game!r} in the Games sheet",
     da="intet spil {game!r} i arket Games",
 )
+NO_SUCH_GAME_TOURNAMENT = entry(
+    "league.no_such_game_tournament",
+    en="no game {game!r} in the Games sheet (a tournament's penalty names its session and"
+    " table: give the Penalties sheet the columns Session and Table)",
+    da="intet spil {game!r} i arket Games (en turnerings straf angiver runde og bord: giv"
+    " arket Penalties kolonnerne Session og Table)",
+)
 NO_GAME_IN_SESSION = entry(
     "league.no_game_in_session",
     en="{player!r} has no game in session {session}",

@@ -154,7 +154,12 @@ def _find_game(
         if game is None:
             season = games.season
             if season.games_readable and game_id not in season.game_ids_written:
-                row.error(GAME, texts.NO_SUCH_GAME, game=game_id)
+                tournament = season.settings.mode == "tournament"  # the template has Game
+                row.error(
+                    GAME,
+                    texts.NO_SUCH_GAME_TOURNAMENT if tournament else texts.NO_SUCH_GAME,
+                    game=game_id,
+                )
             return None  # otherwise the Games sheet's own errors already cover it
     elif session is not None:
         game = games.by_session.get((session, player))
