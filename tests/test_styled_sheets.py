@@ -196,6 +196,52 @@ def test_a_cell_style_rewritten_by_a_program_is_used_again(rewritten: str, kind:
     assert edit_stylesheet(centred)[1][kind] != 1
 
 
+STYLES_HEAD = '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+
+
+@pytest.mark.parametrize(
+    ("lists", "kind"),
+    [
+        # a fill with no pattern named shows nothing (openpyxl's PatternFill(fgColor=…))
+        (
+            '<fills count="3"><fill><patternFill/></fill><fill><patternFill patternType="gray125"/>'
+            '</fill><fill><patternFill><fgColor rgb="FFDDE4EE"/></patternFill></fill></fills>',
+            "header",
+        ),
+        # a solid status colour shows its background: black here, not the tool's light red
+        (
+            '<dxfs count="1"><dxf><fill><patternFill patternType="solid"><fgColor rgb="FFFCE4E4"/>'
+            '<bgColor rgb="FF000000"/></patternFill></fill></dxf></dxfs>',
+            "bad",
+        ),
+        # "#\,##0" shows a comma, not a thousands separator
+        (
+            '<numFmts count="1"><numFmt numFmtId="170" formatCode="#\\,##0"/></numFmts>'
+            '<cellXfs count="1"><xf numFmtId="170" fontId="0" fillId="0" borderId="0" xfId="0">'
+            '<alignment horizontal="right"/></xf></cellXfs>',
+            "amount",
+        ),
+        # id 14 is the reader's short date, whatever the part writes for it
+        (
+            '<numFmts count="1"><numFmt numFmtId="14" formatCode="yyyy-mm-dd"/></numFmts>'
+            '<cellXfs count="1"><xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0">'
+            '<alignment horizontal="right"/></xf></cellXfs>',
+            "date",
+        ),
+    ],
+)
+def test_a_style_that_looks_otherwise_is_not_taken(lists: str, kind: str) -> None:
+    """A review's finds: looks that differ from the tool's in what Excel or LibreOffice show
+    are not matched (the result sheets' cells would have shown the organiser's look)."""
+    new, ids = edit_stylesheet(f"{STYLES_HEAD}{lists}</styleSheet>")
+    taken = {"header": 2, "bad": 0, "amount": 0, "date": 0}[kind]
+    if kind == "header":  # the fill the header's cell style points at
+        xf = re.findall(r"<xf [^>]*>", new.split("<cellXfs")[1])[ids["header"]]
+        assert f'fillId="{taken}"' not in xf
+    else:
+        assert ids[kind] != taken
+
+
 def test_status_colours_rewritten_by_a_program_are_used_again() -> None:
     """Excel and LibreOffice keep a status colour's fill as the background colour alone."""
     text = (

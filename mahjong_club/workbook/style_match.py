@@ -70,6 +70,8 @@ _REFERENCES = frozenset({"numFmtId", "fontId", "fillId", "borderId"})
 _BOOLEANS = frozenset({"b", "i", "strike", "outline", "shadow", "condense", "extend"})
 _TRUE = frozenset({"1", "true"})
 
+#: The first id a workbook's own number formats may take (lower ones are Excel's built-ins).
+FIRST_CUSTOM_FORMAT = 164
 #: Excel's built-in number formats that read the same in every locale (ECMA-376 18.8.30).
 BUILT_IN_FORMATS: dict[int, str] = {
     0: "General",
@@ -86,26 +88,36 @@ BUILT_IN_FORMATS: dict[int, str] = {
 }
 
 
-def format_code(code: str) -> str:
-    """A number format's code as it reads: a backslash-quoted character is that character.
+#: Characters a format shows as they are, quoted with a backslash or not (Excel saves
+#: ``yyyy-mm-dd`` as ``yyyy\\-mm\\-dd``); any other quoted character keeps its quote (``\\,``
+#: is a comma shown, ``,`` a thousands separator).
+_PLAIN_WHEN_QUOTED = frozenset("-/: ()")
 
-    >>> format_code("yyyy\\\\-mm\\\\-dd"), format_code("#,##0")
-    ('yyyy-mm-dd', '#,##0')
+
+def format_code(code: str) -> str:
+    """A number format's code as it reads: a backslash-quoted character that is shown as it
+    is anyway loses its backslash.
+
+    >>> format_code("yyyy\\\\-mm\\\\-dd"), format_code("#\\\\,##0"), format_code("#,##0")
+    ('yyyy-mm-dd', '#\\\\,##0', '#,##0')
     """
     out: list[str] = []
-    escaped = False
-    for char in code:
-        if char == "\\" and not escaped:
-            escaped = True
-            continue
-        out.append(char)
-        escaped = False
+    i = 0
+    while i < len(code):
+        if code[i] == "\\" and i + 1 < len(code) and code[i + 1] in _PLAIN_WHEN_QUOTED:
+            i += 1
+        out.append(code[i])
+        i += 1
     return "".join(out)
 
 
-def look(tags: list[Tag], index: int, skip: frozenset[str] = frozenset()) -> Look:
-    """The look of the element at ``tags[index]`` (attributes in ``skip`` left out too)."""
+def look(
+    tags: list[Tag], index: int, skip: frozenset[str] = frozenset(), dxf: bool = False
+) -> Look:
+    """The look of the element at ``tags[index]`` (attributes in ``skip`` left out too);
+    ``dxf``: inside a status colour (a differential format), whose fill reads otherwise."""
     tag = tags[index]
+    dxf = dxf or tag.local == "dxf"
     attrs: list[tuple[str, str]] = []
     for name, (raw, _start, _end) in tag.attrs.items():
         if ":" in name or name in _IGNORED or name in skip:
@@ -119,22 +131,25 @@ def look(tags: list[Tag], index: int, skip: frozenset[str] = frozenset()) -> Loo
         if _DEFAULTS.get(tag.local, {}).get(name) == value:
             continue
         attrs.append((name, value.upper() if name == "rgb" else value))
-    kids = [look(tags, i) for i in children(tags, index)]
+    kids = [look(tags, i, dxf=dxf) for i in children(tags, index)]
     if tag.local == "patternFill":
-        return _pattern(dict(attrs), kids)
+        return _pattern(dict(attrs), kids, dxf)
     kids = [kid for kid in kids if kid[0] not in _DEFAULTS or kid[1]]  # all at their defaults
     return (tag.local, tuple(sorted(attrs)), tuple(sorted(kids)))
 
 
-def _pattern(attrs: dict[str, str], kids: list[Look]) -> Look:
-    """A pattern fill's look: a solid fill is its one colour (the foreground in a cell's
-    fill; Excel and LibreOffice keep a status colour's in the background, and drop the
-    pattern's name); no pattern is no fill."""
+def _pattern(attrs: dict[str, str], kids: list[Look], dxf: bool) -> Look:
+    """A pattern fill's look. A cell's solid fill is its foreground colour, and a fill with
+    no pattern named is no fill (the schema's default). A status colour's fill (``dxf``) is
+    its background colour, with or without the pattern named (Excel and LibreOffice keep it
+    there and drop the name); its foreground only when it has no background."""
     colours = {kid[0]: kid for kid in kids}
     pattern = attrs.get("patternType")
-    if pattern == "solid" or (pattern is None and colours):
-        colour = colours.get("fgColor") if pattern == "solid" else None
-        colour = colour or colours.get("bgColor") or colours.get("fgColor")
+    if dxf and pattern in (None, "solid") and colours:
+        shown = colours.get("bgColor") or colours["fgColor"]
+        return ("patternFill", (("solid", ""),), (("color", shown[1], ()),))
+    if not dxf and pattern == "solid":
+        colour = colours.get("fgColor")
         return ("patternFill", (("solid", ""),), (("color", colour[1], ()),) if colour else ())
     return ("patternFill", (("patternType", pattern or "none"),), tuple(sorted(kids)))
 
@@ -218,10 +233,12 @@ def _reference(tag: Tag, name: str) -> int:
 
 
 def number_formats(tags: list[Tag], entries: list[int]) -> dict[int, str]:
-    """Each number format id → its code as it reads (the built-in ones included)."""
+    """Each number format id → its code as it reads: the workbook's own (from id 164), and
+    the built-in ones that read the same everywhere (an id below 164 is Excel's own, whatever
+    the part writes for it: 14, the locale's short date, is never taken for ``yyyy-mm-dd``)."""
     codes = dict(BUILT_IN_FORMATS)
     for i in entries:
         number = small_number(tags[i].get("numFmtId") or "")
-        if number is not None:
+        if number is not None and number >= FIRST_CUSTOM_FORMAT:
             codes[number] = format_code(tags[i].get("formatCode") or "")
     return codes

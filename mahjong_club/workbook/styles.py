@@ -34,6 +34,7 @@ from mahjong_club.ooxml.package import MAIN_NS
 from mahjong_club.ooxml.xml import Edits, Tag, children, element_end, root, scan_tags
 from mahjong_club.workbook.style_match import (
     BUILT_IN_FORMATS,
+    FIRST_CUSTOM_FORMAT,
     CellLooks,
     Look,
     Looks,
@@ -104,8 +105,6 @@ DXFS: dict[str, str] = {
 
 #: The header row's fill: a light blue-grey.
 HEADER_FILL = "FFDDE4EE"
-#: The first id a workbook's own number formats may take (lower ones are Excel's built-ins).
-FIRST_CUSTOM_FORMAT = 164
 
 StyleIds = dict[str, int]
 """Kind of cell → its index in ``cellXfs``, and look of a status → its index in ``dxfs``."""
@@ -242,14 +241,17 @@ class _List:
     """One list of the part (``fonts``, ``fills`` …): its entries and their looks, and the
     entries the tool appends; an entry is appended only when none looks the same."""
 
-    def __init__(self, sheet: _Sheet, name: str) -> None:
+    def __init__(self, sheet: _Sheet, name: str, cells: CellLooks | None = None) -> None:
         self.name = name
         self.existing = sheet.existing(name)
         at = sheet.lists.get(name)
+        self.looks = Looks()
         if at is None:
-            self.looks = Looks()
             for xml in self.existing:
                 self.looks.append(fragment_look(xml))
+        elif cells is not None:  # cell styles: what they point at, resolved
+            for i in children(sheet.tags, at):
+                self.looks.append(cells.of(sheet.tags, i))
         else:
             self.looks = Looks.from_tags(sheet.tags, children(sheet.tags, at))
         self.new: list[str] = []
@@ -279,7 +281,7 @@ class _Formats:
         self.codes = number_formats(sheet.tags, entries)
         self.known: dict[str, int] = {}
         for number, code in sorted(self.codes.items()):
-            if number >= FIRST_CUSTOM_FORMAT or number not in BUILT_IN_FORMATS:
+            if number >= FIRST_CUSTOM_FORMAT:  # the workbook's own
                 self.known.setdefault(code, number)
         self.used = {FIRST_CUSTOM_FORMAT - 1, *self.codes}
         self.new: list[str] = []
@@ -318,12 +320,7 @@ def edit_stylesheet(text: str, language: str = "en") -> tuple[str, StyleIds]:
         '<bgColor indexed="64"/></patternFill></fill>'
     )
     cells = CellLooks(formats.codes, fonts.looks, fills.looks, borders.looks)
-    xfs = _List(sheet, "cellXfs")
-    at = sheet.lists.get("cellXfs")
-    if at is not None:
-        xfs.looks = Looks()
-        for i in children(sheet.tags, at):
-            xfs.looks.append(cells.of(sheet.tags, i))
+    xfs = _List(sheet, "cellXfs", cells)
     ids: StyleIds = {}
     for kind, (code, header, right) in kinds(language).items():
         font, fill_id = (bold, fill) if header else (0, 0)
