@@ -441,3 +441,6 @@ def test_a_member_of_two_divisions_shows_the_place_their_reason_names(tmp_path, 
     (aa,) = [r for r in rows(out, "Next season") if r["Player"] == "Aa"]
     assert aa["Reason"] == "winner of division 1, stays at the top"
     assert (aa["Previous division"], aa["Previous rank"]) == ("MCR 1", 1)
+    err = " ".join(capsys.readouterr().err.split())
+    # Aa's place came from MCR 1: their tie in MCR 2 splits only Rr and Ss
+    assert "divisions split them (divisions 2, 3:" in err and "(divisions 1," not in err

@@ -127,14 +127,16 @@ def _warn_ties_across_groups(
     must one inside a group that next season's division sizes split (two relegation
     candidates tied, one place free above: the order by name would decide, silently)."""
     group_of = {(p.division, p.player): p.group for p in priority_order(rows)}
-    level_of = {p.player: p.level for p in places}
+    level_of = {(p.reason.division, p.player): p.level for p in places}  # the deciding place
     for k, standing in enumerate(ladder, start=1):
         tied: dict[int, list[str]] = defaultdict(list)
         for row in standing.rows:
             if row.decided_by == TIED:
                 tied[row.rank].append(row.record.player)
-        for rank, players in tied.items():
-            groups = {group_of.get((k, p)) for p in players}
+        for rank, tied_here in tied.items():
+            # a member of two divisions whose place the other division decided: not here
+            players = [p for p in tied_here if (k, p) in group_of]
+            groups = {group_of[(k, p)] for p in players}
             if len(groups) > 1:
                 problems.warning(
                     "Dice",
@@ -144,9 +146,9 @@ def _warn_ties_across_groups(
                     division=standing.division.name,
                     players=", ".join(players),
                     rank=rank,
-                    groups=_listed(sorted(g or "" for g in groups)),
+                    groups=_listed(sorted(groups)),
                 )
-            elif len(levels := {level_of[p] for p in players if p in level_of}) > 1:
+            elif len(levels := {level_of[(k, p)] for p in players if (k, p) in level_of}) > 1:
                 problems.warning(
                     "Dice",
                     None,
