@@ -294,3 +294,69 @@ def test_a_link_inside_the_results_is_not_carried(tmp_path: Path) -> None:
     os.symlink(secret, current / "report" / "draw-extra.html")
     publish.publish(out, NAMES, builder("one"), carry=draw_output)
     assert "report/draw-extra.html" not in shown(out)
+
+
+def test_a_run_without_the_site_keeps_the_draws_pages(tmp_path: Path) -> None:
+    """A review's find: a `--no-site` run retired `report` whole, the draw's pages with it."""
+    out = tmp_path / "out"
+    publish.publish(out, DRAW_NAMES, drawer("one"), carry=main_output)
+    publish.publish(out, NAMES, builder("one"), carry=draw_output)
+
+    def no_site(folder: Path) -> None:
+        (folder / "season.xlsx").write_text("workbook two")
+        files.write_tree(folder / "outbox", {"001-organiser.eml": "mail two"})
+
+    publish.publish(out, ["season.xlsx", "outbox"], no_site, ["report"], carry=draw_output)
+    assert shown(out) == {  # the site is gone (it is last week's), the draw's pages are not
+        "season.xlsx": "workbook two",
+        "outbox/001-organiser.eml": "mail two",
+        "report/draw.html": "draw one",
+        "draw-seed.txt": "seed one",
+    }
+
+
+def test_through_the_organisers_own_link_the_draw_keeps_the_site(tmp_path: Path) -> None:
+    """A review's find: with `report` the organiser's link to a web folder, a run without
+    the site leaves that folder alone (as before), and a draw after it replaced the folder
+    with its own pages alone: the standings went from the web. The draw now keeps what the
+    link shows."""
+    out, www = tmp_path / "out", tmp_path / "www"
+    out.mkdir()
+    www.mkdir()
+    os.symlink(www, out / "report")
+    publish.publish(out, NAMES, builder("one"), carry=draw_output)
+    publish.publish(
+        out,
+        ["season.xlsx"],
+        lambda f: (f / "season.xlsx").write_text("w"),
+        ["report", "outbox"],
+        carry=draw_output,
+    )
+    assert sorted(os.listdir(www)) == [".mahjong-club", "p0.html", "p1.html", "p2.html"]
+    publish.publish(out, DRAW_NAMES, drawer("two"), carry=main_output)
+    assert sorted(os.listdir(www)) == [
+        ".mahjong-club",
+        "draw.html",
+        "p0.html",
+        "p1.html",
+        "p2.html",
+    ]
+    assert (www / "p0.html").read_text() == "one 0" and (
+        www / "draw.html"
+    ).read_text() == "draw two"
+
+
+def test_the_draw_does_not_keep_another_workbook(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    publish.publish(out, ["other.xlsx", "report"], builder_named("other.xlsx"), carry=draw_output)
+    publish.publish(out, DRAW_NAMES, drawer("one"), carry=main_output)
+    assert "other.xlsx" not in os.listdir(out)
+    assert "report/p0.html" in shown(out)  # the site is kept, the other workbook is not
+
+
+def builder_named(workbook: str):
+    def build(folder: Path) -> None:
+        (folder / workbook).write_text("another workbook")
+        files.write_tree(folder / "report", {"p0.html": "site"})
+
+    return build

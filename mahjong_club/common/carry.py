@@ -19,7 +19,7 @@ each run brings the other command's outputs of the results shown into its new ve
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path, PurePosixPath
 
 from mahjong_club.common.copies import copy_shown
@@ -51,34 +51,62 @@ def draw_output(path: str) -> bool:
 
 def main_output(path: str) -> bool:
     """Whether ``path`` is one of the main command's outputs: anything the draw does not make
-    (the standings site, ``outbox/``, the exports, the hall display …)."""
-    return not draw_output(path)
+    (the standings site, ``outbox/``, the exports, the hall display …) but a workbook, which
+    is each run's own (another workbook's, written to the same folder, is not carried)."""
+    parts = PurePosixPath(path).parts
+    workbook = len(parts) == 1 and parts[0].casefold().endswith((".xlsx", ".xlsm"))
+    return not draw_output(path) and not workbook
 
 
-def carried_over(shown: Path, version: Path, carry: Carry) -> list[str]:
-    """Bring into ``version`` every entry of the results ``shown`` that ``version`` lacks and
-    ``carry`` takes, looking inside the folders both have; the names carried at the top.
+def carried_over(
+    shown: Path | None,
+    version: Path,
+    carry: Carry,
+    sources: Mapping[str, Path] | None = None,
+    skip: Collection[str] = (),
+) -> list[str]:
+    """Bring into ``version`` every entry of the results ``shown`` (and of the folders in
+    ``sources``, by their names: the organiser's own links) that ``version`` lacks and
+    ``carry`` takes, looking inside the folders the run made and those it did not (a run
+    without the site keeps the draw's pages); the names carried at the top. Nothing at the
+    top called as in ``skip`` is looked at.
 
     A file the run wrote itself is never replaced; a link inside the results is not carried.
     """
-    if not shown.is_dir():
-        return []
-    top: list[str] = []
-    _walk(Path(os.path.realpath(shown)), version, "", carry, top)
-    return top
+    entries: dict[str, Path] = {}
+    if shown is not None and shown.is_dir():
+        real = Path(os.path.realpath(shown))
+        entries = {entry.name: entry for entry in real.iterdir()}
+    entries.update(sources or {})
+    return [
+        name
+        for name in sorted(entries)
+        if name not in skip and _carry(entries[name], version / name, name, carry)
+    ]
 
 
-def _walk(source: Path, target: Path, prefix: str, carry: Carry, top: list[str]) -> None:
-    with os.scandir(source) as scan:
-        entries = sorted(scan, key=lambda entry: entry.name)
-    for entry in entries:
-        path, there = prefix + entry.name, target / entry.name
-        if os.path.lexists(there):
-            if entry.is_dir(follow_symlinks=False) and there.is_dir() and not there.is_symlink():
-                _walk(Path(entry.path), there, path + "/", carry, top)
-            continue
-        if entry.is_symlink() or not carry(path):
-            continue
-        copy_shown(Path(entry.path), there)
-        if not prefix:
-            top.append(entry.name)
+def _carry(source: Path, there: Path, path: str, carry: Carry) -> bool:
+    """Carry ``source`` (at ``path``) to ``there``, or what ``carry`` takes inside it; whether
+    ``there`` is new."""
+    if source.is_symlink():
+        return False
+    if os.path.lexists(there):  # the run's own: only inside a folder of both
+        if source.is_dir() and there.is_dir() and not there.is_symlink():
+            _carry_inside(source, there, path, carry)
+        return False
+    if carry(path):
+        copy_shown(source, there)
+        return True
+    if not source.is_dir():
+        return False
+    there.mkdir()  # a folder the run did not make: what it holds that is carried
+    _carry_inside(source, there, path, carry)
+    if any(there.iterdir()):
+        return True
+    there.rmdir()
+    return False
+
+
+def _carry_inside(source: Path, target: Path, prefix: str, carry: Carry) -> None:
+    for entry in sorted(source.iterdir()):
+        _carry(entry, target / entry.name, f"{prefix}/{entry.name}", carry)

@@ -91,7 +91,7 @@ def publish(
         _clean(out_dir, runs, names)
         version = _new_version(runs)
         try:
-            switch, kept = _prepare(out_dir, version, names, build, carry)
+            switch, kept, carried = _prepare(out_dir, version, names, build, carry, retired)
         except BaseException:
             remove_tree(version)
             for entry in runs.iterdir():
@@ -101,7 +101,8 @@ def publish(
         if switch is not None:
             os.replace(switch, runs / CURRENT)  # the moment the results change
             fsync_folder(runs)
-            _tidy(out_dir, names)
+            _tidy(out_dir, [*names, *carried])
+        retired = [name for name in retired if name not in carried]  # it holds the other's
         return kept + _retire(out_dir, retired, runs if switch is not None else None)
 
 
@@ -204,20 +205,24 @@ def _new_link(path: Path, text: str, folder: bool) -> Path:
 
 
 def _prepare(
-    out_dir: Path, version: Path, names: Sequence[str], build: Build, carry: Carry | None
-) -> tuple[Path | None, list[Path]]:
+    out_dir: Path,
+    version: Path,
+    names: Sequence[str],
+    build: Build,
+    carry: Carry | None,
+    retired: Sequence[str],
+) -> tuple[Path | None, list[Path], list[str]]:
     """Everything up to the switch; the new ``current`` link to rename into place (None when
-    the outputs were replaced one by one instead), and what :func:`_adopt` kept."""
+    the outputs were replaced one by one instead), what :func:`_adopt` kept, and the names of
+    the other command's outputs carried."""
     build(version)
     runs = version.parent
-    if carry is not None and os.path.lexists(runs / CURRENT):
-        names = [*names, *carried_over(runs / CURRENT, version, carry)]
-    elif carry is not None:  # no links: the folder itself, where a run replaces only names
-        names = [*names, *carried_over(out_dir, version, lambda p: "/" in p and carry(p))]
+    carried = [] if carry is None else _carry_in(out_dir, version, names, retired, carry)
+    names = [*names, *carried]
     fsync_tree(version)
     if not _links_work(runs):
         _replace_one_by_one(out_dir, version, names)
-        return None, []
+        return None, [], carried
     for name in names:  # everything that can refuse, before anything changes
         entry = out_dir / name
         if entry.is_symlink() and not _is_ours(entry) and (version / name).is_dir():
@@ -233,7 +238,25 @@ def _prepare(
             folder = (version / name).is_dir()
             os.symlink(link_text(name), out_dir / name, target_is_directory=folder)
     fsync_folder(out_dir)
-    return switch, kept
+    return switch, kept, carried
+
+
+def _carry_in(
+    out_dir: Path, version: Path, names: Sequence[str], retired: Sequence[str], carry: Carry
+) -> list[str]:
+    """Bring the other command's outputs shown now into ``version`` (:mod:`.carry`); the names
+    carried at the top. Through the organiser's own link (``report`` -> a web server's folder)
+    what it shows is looked at, and one a run leaves alone (retired) is not; without links
+    (or before the first run) only the outputs' own folders, as nothing else is replaced."""
+    wanted = [*names, *retired]
+    own = {n for n in wanted if (out_dir / n).is_symlink() and not _is_ours(out_dir / n)}
+    sources = {
+        n: Path(os.path.realpath(out_dir / n)) for n in own if n in names and (out_dir / n).is_dir()
+    }
+    if os.path.lexists(version.parent / CURRENT):
+        return carried_over(version.parent / CURRENT, version, carry, sources, own - set(sources))
+    real = [n for n in wanted if (out_dir / n).is_dir() and not (out_dir / n).is_symlink()]
+    return carried_over(None, version, carry, {**{n: out_dir / n for n in real}, **sources})
 
 
 def _tidy(out_dir: Path, names: Sequence[str]) -> None:
