@@ -302,3 +302,37 @@ def test_a_workbook_saved_again_while_processed_gets_no_report_and_is_processed_
     assert reports == []  # no report (nor email) for the save already replaced
     shown = sheet_rows(out / "season" / "season.xlsx", "Settings")
     assert {"Key": "club", "Value": "Saved meanwhile"} in shown  # the new save's
+
+
+def test_a_file_written_in_place_with_a_pause_gets_no_report(running, folders, monkeypatch):
+    """An interrupted-runs trial's find: a workbook written in place (rsync --inplace, a sync
+    tool) with a pause longer than --settle was read half-written and reported as damaged
+    ("open it and save it again in Excel") while the rest of it was on its way. A failed run
+    now waits --settle for the file to change before it reports."""
+    inbox, _out, staging = folders
+    good = write_workbook(staging / "season.xlsx", league()).read_bytes()
+    middle = len(good) // 3
+    half_written = good[:middle] + bytes(2000) + good[middle + 2000 :]  # a zip, its data not
+    real_process, rest = service.process, []
+
+    def process_then_the_rest_arrives(*args, **kwargs):
+        outcome = real_process(*args, **kwargs)
+        if not rest:  # the rest of the file is written a moment after the failed run
+
+            def write_rest() -> None:
+                time.sleep(SETTLE / 2)
+                with (inbox / "season.xlsx").open("r+b") as handle:  # in place
+                    handle.write(good)
+
+            rest.append(threading.Thread(target=write_rest))
+            rest[0].start()
+        return outcome
+
+    reports = []
+    real_report = service.write_report
+    monkeypatch.setattr(service, "process", process_then_the_rest_arrives)
+    monkeypatch.setattr(service, "write_report", lambda *a: reports.append(a) or real_report(*a))
+    (inbox / "season.xlsx").write_bytes(half_written)
+    wait_for(lambda: any(o.published for o in running.outcomes))
+    assert [o.published for o in running.outcomes] == [False, True]
+    assert reports == []  # no "damaged" report for a file still being written

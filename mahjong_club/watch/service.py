@@ -234,7 +234,7 @@ class Watch:
             LOG.exception(say(texts.INTERNAL_ERROR, name=path.name, error=repr(exc)))
             outcome = Outcome(path, out_dir_of(path, self.out_root), errors=1)
             outcome.lines = [error_line(say(texts.INTERNAL_ERROR, name=path.name, error=exc))]
-        if not outcome.published and signature(path) != version:  # superseded: no report,
+        if not outcome.published and self._changes(path, version):  # superseded: no report,
             LOG.info(say(texts.SAVED_MEANWHILE, name=path.name))  # no email; the new one next
             if self.on_outcome is not None:
                 self.on_outcome(outcome)
@@ -245,6 +245,18 @@ class Watch:
             LOG.error(error_line(str(exc)).text)
         if self.on_outcome is not None:
             self.on_outcome(outcome)
+
+    def _changes(self, path: Path, version: Signature) -> bool:
+        """Whether ``path`` is no longer ``version``, or becomes another within ``settle``
+        seconds: a file written in place (``rsync --inplace``, a sync tool) with pauses
+        longer than ``settle`` was read half-written and reported as damaged, with advice to
+        save it again in Excel, while the rest of it was on its way."""
+        end = time.monotonic() + self.settle
+        while signature(path) == version:
+            if time.monotonic() >= end or self.stopped():
+                return False
+            time.sleep(self.tick)
+        return True
 
     def _report(self, outcome: Outcome, saved: float, read: float) -> None:
         """Log the outcome; write the problems report, or remove it when all is well."""
