@@ -526,7 +526,7 @@ def test_values_in_a_column_without_a_header_are_warned_of(tmp_path, capsys):
     ) in printed.err
 
 
-@pytest.mark.parametrize("written", ["Substitute", "Substitueret", "Sub.", "substituted?"])
+@pytest.mark.parametrize("written", ["Substitute", "Substitutes", "Sub.", "substituted?"])
 def test_a_column_whose_header_is_like_a_missing_columns_name_is_warned_of(
     tmp_path, capsys, written
 ):

@@ -48,6 +48,30 @@ def test_danish_headers_case_insensitive_names_and_text_numbers(tmp_path):
     assert result.standings[0].division.game.value == "Riichi"
 
 
+@pytest.mark.parametrize("header", ["Erstattet", "Vikar", "Substitueret"])
+def test_the_substituted_column_headed_in_danish_is_read(tmp_path, header):
+    """A Danish organiser's trial: `Erstattet` over the Substituted column was not read, with
+    no word, and a substituted member's game counted as her own (4th became 2nd)."""
+    sheets = league()
+    sheets["Games"][0][5] = header
+    sheets["Games"][4][5] = "x"  # R1's game: D was substituted
+    _, rows, problems = standings_of(tmp_path, sheets)
+    record = rows[("R1", "D")].record
+    assert record.points == -30000 and not record.results[0][1].played  # read as substituted
+    assert not [p for p in problems.warnings if p.sheet == "Games"]
+
+
+def test_penalties_and_nights_headed_in_danish_are_read(tmp_path):
+    sheets = league()
+    sheets["Penalties"] = [
+        ["Spil", "Spiller", "Art", "Point", "Minutter", "Bemærkning"],
+        [1, "A", "lateness", None, 3, "traffic"],
+    ]
+    _, rows, problems = standings_of(tmp_path, sheets)
+    assert rows[("R1", "A")].record.points == 12300 + 15000 - 3000
+    assert not [p for p in problems.warnings if p.sheet == "Penalties"]
+
+
 def test_game_ids_as_text_and_numbers_are_one_id(tmp_path):
     sheets = league()
     sheets["Games"][1][0] = "1"  # text "1" and number 1 are the same game

@@ -40,8 +40,8 @@ from mahjong_club.reading.tables import Row, Table, Workbook, check_one_sheet, r
 from rules.attendance import Mark, arrival_mark
 
 DATE = Column("Date", parse_date, cell_texts.WHAT_DATE, danish="Dato")
-REGULAR = Column("Regular", parse_yes_no, required=False)
-NOTE = Column("Note", required=False)
+REGULAR = Column("Regular", parse_yes_no, required=False, danish="Almindelig|Regulær|Fast")
+NOTE = Column("Note", required=False, danish="Bemærkning")
 NIGHTS = Schema("Nights", (DATE, REGULAR, NOTE))
 
 PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")

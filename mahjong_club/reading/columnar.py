@@ -176,7 +176,7 @@ def _read(
     # A blank column is typed as text, and fastexcel says so as a warning: nothing to tell.
     logging.getLogger("fastexcel").setLevel(logging.ERROR)
 
-    known = {fold(n) for c in schema.columns for n in (c.name, c.danish) if n}
+    known = {fold(n) for c in schema.columns for n in c.headers()}
     names: dict[int, str] = {}
 
     def wanted(column: Any) -> bool:

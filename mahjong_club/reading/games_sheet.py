@@ -37,7 +37,9 @@ DATE = Column("Date", parse_date, cell_texts.WHAT_DATE, danish="Dato")
 DIVISION = Column("Division", parse_text, cell_texts.WHAT_DIVISION)
 PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")
 SCORE = Column("Score", parse_int, cell_texts.WHAT_SCORE, danish="Point")
-SUBSTITUTED = Column("Substituted", parse_substitution, required=False)
+SUBSTITUTED = Column(
+    "Substituted", parse_substitution, required=False, danish="Erstattet|Vikar|Substitueret"
+)
 GAMES = Schema("Games", (GAME, DATE, DIVISION, PLAYER, SCORE, SUBSTITUTED))
 
 

@@ -71,7 +71,7 @@ def match_headers(
     problems: Problems,
 ) -> tuple[dict[str, str], dict[str, int]]:
     """Each known column's header as written and its position; a repeated column is warned."""
-    lookup = {fold_name(c.danish): c.name for c in schema.columns if c.danish}
+    lookup = {fold_name(h): c.name for c in schema.columns for h in c.headers()[1:]}
     lookup.update({fold_name(c.name): c.name for c in schema.columns})  # English first
     headers: dict[str, str] = {}
     positions: dict[str, int] = {}
@@ -197,7 +197,7 @@ def resembled(header: object, columns: Sequence[Column[Any]]) -> str | None:
     mine = _letters(header)
     if not mine or len(mine) > LONGEST:
         return None
-    names = [(c.name, _letters(n)) for c in columns for n in (c.name, c.danish) if n]
+    names = [(c.name, _letters(n)) for c in columns for n in c.headers()]
     tests = (
         lambda theirs: mine == theirs,
         lambda theirs: len(theirs) >= 3 and mine.startswith(theirs),

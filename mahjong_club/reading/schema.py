@@ -116,8 +116,9 @@ class Column(Generic[T]):
         return self.required and not self.blank_ok
 
     def headers(self) -> tuple[str, ...]:
-        """The headers that name this column: English, then Danish (when there is one)."""
-        return (self.name, self.danish) if self.danish else (self.name,)
+        """The headers that name this column: English, then the Danish ones (``danish`` may
+        give several, separated by ``|``: ``Erstattet|Vikar``)."""
+        return (self.name, *self.danish.split("|")) if self.danish else (self.name,)
 
     def matches(self, header: object) -> bool:
         """True when ``header`` names this column (any case, surrounding spaces ignored)."""

@@ -48,7 +48,9 @@ SESSION = Column("Session", parse_text, cell_texts.WHAT_SESSION)
 TABLE = Column("Table", parse_text, cell_texts.WHAT_TABLE)
 PLAYER = Column("Player", parse_text, cell_texts.WHAT_PLAYER, danish="Spiller")
 SCORE = Column("Score", parse_int, cell_texts.WHAT_SCORE, danish="Point", blank_ok=True)
-SUBSTITUTED = Column("Substituted", parse_substitution, required=False)
+SUBSTITUTED = Column(
+    "Substituted", parse_substitution, required=False, danish="Erstattet|Vikar|Substitueret"
+)
 GAME = Column("Game", parse_text, required=False, danish="Spil")
 DATE = Column("Date", parse_date, required=False, danish="Dato")
 SEAT = Column("Seat", parse_wind, required=False, danish="Plads")
