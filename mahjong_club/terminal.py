@@ -58,9 +58,10 @@ def standings_text(result: StandingsResult, tournament: bool = False) -> str:
 
 def attendance_text(result: AttendanceResult) -> str:
     """Members who are not in good standing, and what they must do."""
+    nights = len(result.regular_nights)
     lines = [
-        f"Attendance at {result.as_of.isoformat()}: {len(result.regular_nights)} regular nights"
-        f" since {result.season_start.isoformat()}"
+        f"Attendance at {result.as_of.isoformat()}: {nights} regular"
+        f" {'night' if nights == 1 else 'nights'} since {result.season_start.isoformat()}"
     ]
     flagged = [m for m in result.members if m.status.value != "ok"]
     for m in flagged:

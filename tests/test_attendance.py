@@ -157,7 +157,7 @@ def words(tip: Advice) -> str:
 def test_advice_counts_the_coming_thursdays():
     tip = advice(START, night(12), 4, 13, ONE_DIVISION)
     assert (tip.check, tip.coming, tip.must_attend) == (CHECK1, 2, 2)
-    assert words(tip) == "attend 2 of the next 2 Thursdays to pass the 2025-12-11 check"
+    assert words(tip) == "attend each of the next 2 Thursdays to pass the 2025-12-11 check"
     tip = advice(START, night(12), 2, 13, ONE_DIVISION)
     assert tip.must_attend == 4 and words(tip).startswith("cannot pass the 2025-12-11 check")
     tip = advice(START, night(12), 9, 13, ONE_DIVISION)

@@ -178,16 +178,30 @@ def test_a_ready_made_message_takes_no_parameters():
     ("coming", "must_attend", "english", "danish"),
     [
         (
+            3,
             2,
-            2,
-            "attend 2 of the next 2 Thursdays to pass the 2025-12-11 check",
-            "mød op 2 af de næste 2 torsdage for at bestå checket 2025-12-11",
+            "attend 2 of the next 3 Thursdays to pass the 2025-12-11 check",
+            "mød op 2 af de næste 3 torsdage for at bestå checket 2025-12-11",
         ),
         (
+            2,
+            2,
+            "attend each of the next 2 Thursdays to pass the 2025-12-11 check",
+            "mød op alle de næste 2 torsdage for at bestå checket 2025-12-11",
+        ),
+        (  # a Danish organiser's trial: "mød op 1 af de næste 1 torsdag"
             1,
             1,
-            "attend 1 of the next 1 Thursday to pass the 2025-12-11 check",
-            "mød op 1 af de næste 1 torsdag for at bestå checket 2025-12-11",
+            "attend next Thursday to pass the 2025-12-11 check",
+            "mød op næste torsdag for at bestå checket 2025-12-11",
+        ),
+        (  # and "mangler 1 aftener"
+            0,
+            1,
+            "cannot pass the 2025-12-11 check any more (needs 1 more night on time;"
+            " 0 Thursdays left before it)",
+            "kan ikke længere bestå checket 2025-12-11 (mangler 1 aften til tiden; 0 torsdage"
+            " tilbage før det)",
         ),
         (
             5,

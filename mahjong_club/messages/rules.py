@@ -218,14 +218,24 @@ def advice(value: Advice, date: object = None) -> Message:
     >>> import datetime as dt
     >>> tip = Advice(dt.date(2025, 12, 11), coming=2, must_attend=2)
     >>> advice(tip).render("en")
-    'attend 2 of the next 2 Thursdays to pass the 2025-12-11 check'
+    'attend each of the next 2 Thursdays to pass the 2025-12-11 check'
     >>> advice(tip, date="11. december 2025").render("da")
-    'mød op 2 af de næste 2 torsdage for at bestå checket 11. december 2025'
+    'mød op alle de næste 2 torsdage for at bestå checket 11. december 2025'
+    >>> advice(Advice(dt.date(2025, 12, 11), coming=3, must_attend=2)).render("en")
+    'attend 2 of the next 3 Thursdays to pass the 2025-12-11 check'
+    >>> advice(Advice(dt.date(2025, 12, 11), coming=1, must_attend=1)).render("da")
+    'mød op næste torsdag for at bestå checket 2025-12-11'
+    >>> advice(Advice(dt.date(2025, 12, 11), coming=0, must_attend=1)).render("da")[-55:]
+    '(mangler 1 aften til tiden; 0 torsdage tilbage før det)'
     """
     if value.must_attend > value.coming:
         key = "advice_cannot"
     elif value.must_attend == 0:
         key = "advice_free"
+    elif value.coming == 1:  # not "attend 1 of the next 1 Thursday"
+        key = "advice_attend_next"
+    elif value.must_attend == value.coming:
+        key = "advice_attend_all"
     else:
         key = "advice_attend"
     return say(

@@ -128,29 +128,31 @@ SITE: dict[str, Entry] = {
     "status_explain_warning": _site(
         "status_explain_warning",
         en=(
-            "You have attended {attended} of {regular} regular club nights on time; the"
-            " requirement is {required}. Your attendance was below it at the check on {since}."
-            " If it is still below at the next check, you become substitutable."
+            "You have attended {attended} of {regular} regular club {regular:night|nights} on"
+            " time; the requirement is {required}. Your attendance was below it at the check"
+            " on {since}. If it is still below at the next check, you become substitutable."
         ),
         da=(
-            "Du er mødt til tiden {attended} af {regular} almindelige spilleaftener; kravet er"
-            " {required}. Dit fremmøde var under kravet ved checket {since}. Er det stadig under"
-            " ved næste check, bliver du substituerbar."
+            "Du er mødt til tiden {attended} af {regular} almindelige"
+            " {regular:spilleaften|spilleaftener}; kravet er {required}. Dit fremmøde var under"
+            " kravet ved checket {since}. Er det stadig under ved næste check, bliver du"
+            " substituerbar."
         ),
     ),
     "status_explain_substitutable": _site(
         "status_explain_substitutable",
         en=(
-            "You have attended {attended} of {regular} regular club nights on time; the"
-            " requirement is {required}. Since {since} you are substitutable: when no game of"
-            " your division can be played otherwise, a substitute may play in your place. You"
-            " stop being substitutable as soon as you reach the requirement."
+            "You have attended {attended} of {regular} regular club {regular:night|nights} on"
+            " time; the requirement is {required}. Since {since} you are substitutable: when no"
+            " game of your division can be played otherwise, a substitute may play in your"
+            " place. You stop being substitutable as soon as you reach the requirement."
         ),
         da=(
-            "Du er mødt til tiden {attended} af {regular} almindelige spilleaftener; kravet er"
-            " {required}. Siden {since} er du substituerbar: hvis der ikke kan spilles noget"
-            " spil i din division ellers, kan en substitut spille i dit sted. Du holder op med"
-            " at være substituerbar, så snart du når kravet."
+            "Du er mødt til tiden {attended} af {regular} almindelige"
+            " {regular:spilleaften|spilleaftener}; kravet er {required}. Siden {since} er du"
+            " substituerbar: hvis der ikke kan spilles noget spil i din division ellers, kan en"
+            " substitut spille i dit sted. Du holder op med at være substituerbar, så snart du"
+            " når kravet."
         ),
     ),
     "email_subject_player": _site(
@@ -211,6 +213,16 @@ SITE: dict[str, Entry] = {
         en="attend {must} of the next {coming} {nights} to pass the {date} check",
         da="mød op {must} af de næste {coming} {nights} for at bestå checket {date}",
     ),
+    "advice_attend_all": _site(
+        "advice_attend_all",
+        en="attend each of the next {coming} {nights} to pass the {date} check",
+        da="mød op alle de næste {coming} {nights} for at bestå checket {date}",
+    ),
+    "advice_attend_next": _site(
+        "advice_attend_next",
+        en="attend next Thursday to pass the {date} check",
+        da="mød op næste torsdag for at bestå checket {date}",
+    ),
     "advice_free": _site(
         "advice_free",
         en="passes the {date} check even without coming",
@@ -219,12 +231,12 @@ SITE: dict[str, Entry] = {
     "advice_cannot": _site(
         "advice_cannot",
         en=(
-            "cannot pass the {date} check any more (needs {must} more nights on time;"
-            " {coming} {nights} left before it)"
+            "cannot pass the {date} check any more (needs {must} more {must:night|nights} on"
+            " time; {coming} {nights} left before it)"
         ),
         da=(
-            "kan ikke længere bestå checket {date} (mangler {must} aftener til tiden;"
-            " {coming} {nights} tilbage før det)"
+            "kan ikke længere bestå checket {date} (mangler {must} {must:aften|aftener} til"
+            " tiden; {coming} {nights} tilbage før det)"
         ),
     ),
     "tournament": _site("tournament", en="Tournament", da="Turnering"),
