@@ -574,13 +574,13 @@ def test_the_column_a_header_looks_most_like_is_named(tmp_path, capsys):
     assert "if it is the column 'EMA', write 'EMA' in C1" in err
 
 
-@pytest.mark.parametrize("header", ["Comment", "Notes", "Vikar", "Rang"])
+@pytest.mark.parametrize("header", ["Comment", "Notes", "Bemærk", "Rang"])
 def test_a_column_of_the_organisers_own_beside_a_missing_column_is_left_alone(
     tmp_path, capsys, header
 ):
     """A sheet without its optional Substituted column and with a column of notes: nothing
-    is said (the notes are the organiser's own; a name unlike Substituted is not taken for
-    it, so a Danish word for it, Vikar, is not either)."""
+    is said (the notes are the organiser's own; a name unlike Substituted and its Danish
+    names is not taken for it)."""
     sheets = league()
     sheets["Games"][0][5] = header
     sheets["Games"][3][5] = "late"

@@ -372,7 +372,10 @@ def test_a_game_before_the_season_start_is_a_warning_without_attendance_too(tmp_
     ("language", "message"),
     [
         ("en", "1 game dated before the season start 2025-08-28 (game '2' on 2024-09-04)"),
-        ("da", "1 spil er dateret før sæsonstarten 2025-08-28 (spil '2' den 2024-09-04)"),
+        (
+            "da",
+            "1 spil er dateret før sæsonstarten 28. august 2025 (spil '2' den 4. september 2024)",
+        ),
     ],
 )
 def test_the_problems_sheet_speaks_the_workbook_s_language(tmp_path, capsys, language, message):

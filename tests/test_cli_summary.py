@@ -105,7 +105,7 @@ REFUSED = [
         "like 2025-09-04 or 04-09-2025 (day first), or a real Excel date, found '4-9/2025'",
     ),
     ("2025/09/04", "found '2025/09/04'"),
-    ("4 September 2025", "found '4 September 2025'"),
+    ("4 Septober 2025", "found '4 Septober 2025'"),  # "4 September 2025" is read (as written)
 ]
 
 

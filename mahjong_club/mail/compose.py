@@ -301,7 +301,7 @@ def compose(site: SiteView, sender: str, workers: int | None = None) -> list[Out
     add(
         "organiser",
         organiser,
-        "Organiser",
+        t("email_organiser_name"),  # the To line's name, in the club's language
         _subject(site, "organiser"),
         actions=actions,
         rest=rest,

@@ -27,15 +27,13 @@ WEEKDAYS = (
 GROUPS = {
     "winner": entry("compute.group.winner", en="winner", da="vinder"),
     "stays": entry("compute.group.stays", en="stays", da="bliver"),
-    "runner-up": entry("compute.group.runner_up", en="runner-up", da="nummer to"),
+    "runner-up": entry("compute.group.runner_up", en="runner-up", da="nr. 2"),
     "relegation candidate": entry(
         "compute.group.relegation_candidate",
         en="relegation candidate",
         da="nedrykningskandidat",
     ),
-    "moved nowhere": entry(
-        "compute.group.moved_nowhere", en="moved nowhere", da="hverken op eller ned"
-    ),
+    "moved nowhere": entry("compute.group.moved_nowhere", en="moved nowhere", da="midt i feltet"),
     "new": entry("compute.group.new", en="new", da="ny"),
 }
 
@@ -50,7 +48,7 @@ DICE_NEEDED = entry(
     da=(
         "{division}: {players} står stadig lige efter alle kriterier; slå med to terninger"
         " (runde {round}) for {missing} og skriv slagene i arket Dice"
-        " (eller lad værktøjet slå dem: --roll-dice SEED, eller slip-sidens frø)"
+        " (eller lad værktøjet slå dem: --roll-dice FRØ, eller et terningfrø på slip-siden)"
     ),
 )
 

@@ -8,6 +8,7 @@ rendered in the same language.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Literal
 
@@ -15,6 +16,22 @@ from rules.errors import counted
 
 Language = Literal["en", "da"]
 LANGUAGES: tuple[Language, ...] = ("en", "da")
+
+#: The months in Danish, January first (a date in a Danish message: ``15. november 2025``).
+DANISH_MONTHS = (
+    "januar",
+    "februar",
+    "marts",
+    "april",
+    "maj",
+    "juni",
+    "juli",
+    "august",
+    "september",
+    "oktober",
+    "november",
+    "december",
+)
 
 #: Every entry of every area, by code.
 CATALOGUE: dict[str, Entry] = {}
@@ -71,6 +88,16 @@ class _Rendered(str):
 
 
 def _shown(value: object, language: str) -> object:
+    """A parameter as the message shows it: a date in Danish words in a Danish message
+    (English messages keep ``2025-11-15``, as the terminal and the Problems sheet always did).
+
+    >>> str(_shown(dt.date(2025, 11, 15), "da")), str(_shown(dt.date(2025, 11, 15), "en"))
+    ('15. november 2025', '2025-11-15')
+    """
+    if type(value) is dt.date:
+        if language == "da":
+            return _Rendered(f"{value.day}. {DANISH_MONTHS[value.month - 1]} {value.year}")
+        return _Rendered(value.isoformat())
     if isinstance(value, Message):
         return _Rendered(value.render(language))
     if isinstance(value, Entry):  # an entry without parameters, given as a parameter

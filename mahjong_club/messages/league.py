@@ -240,9 +240,9 @@ GAME_DIVISION_DISAGREES = entry(
 )
 GAME_DATE_DISAGREES = entry(
     "league.game_date_disagrees",
-    en="game {game!r} has date {agreed!r} in row {row} but {value!r} here;"
+    en="game {game!r} has date {agreed} in row {row} but {value} here;"
     " the four rows of a game must agree",
-    da="spillet {game!r} har datoen {agreed!r} i række {row}, men {value!r} her;"
+    da="spillet {game!r} har datoen {agreed} i række {row}, men {value} her;"
     " et spils fire rækker skal stemme overens",
 )
 SITS_TWICE_IN_GAME = entry(

@@ -116,7 +116,7 @@ NEXT_RANK = entry(
 NEXT_RANK_TIED = entry(
     "rules.next.rank_tied",
     en="rank {rank}= of division {division} (a tie the dice have not settled)",
-    da="nr. {rank}= i division {division} (stået lige; terningerne har ikke afgjort det)",
+    da="nr. {rank}= i division {division} (står lige; terningerne har ikke afgjort det)",
 )
 NEXT_RELEGATION_CANDIDATE = entry(
     "rules.next.relegation_candidate",
@@ -127,7 +127,7 @@ NEXT_RELEGATION_CANDIDATE_TIED = entry(
     "rules.next.relegation_candidate_tied",
     en="relegation candidate of division {division} (rank {rank}=, a tie the dice have not"
     " settled)",
-    da="nedrykningskandidat i division {division} (nr. {rank}=, stået lige; terningerne har"
+    da="nedrykningskandidat i division {division} (nr. {rank}=, står lige; terningerne har"
     " ikke afgjort det)",
 )
 #: What happened to them: "{what}, promoted".

@@ -10,22 +10,28 @@ return (statuses, tie-breakers, next season's reasons, hand breakdowns) are in
     'Resultater pr. 4. september 2025'
 """
 
-from mahjong_club.messages.core import Entry, entry
+from mahjong_club.messages.core import DANISH_MONTHS, Entry, entry
 
 #: The month names, January first.
-MONTHS: tuple[Entry, ...] = (
-    entry("site.month.1", en="January", da="januar"),
-    entry("site.month.2", en="February", da="februar"),
-    entry("site.month.3", en="March", da="marts"),
-    entry("site.month.4", en="April", da="april"),
-    entry("site.month.5", en="May", da="maj"),
-    entry("site.month.6", en="June", da="juni"),
-    entry("site.month.7", en="July", da="juli"),
-    entry("site.month.8", en="August", da="august"),
-    entry("site.month.9", en="September", da="september"),
-    entry("site.month.10", en="October", da="oktober"),
-    entry("site.month.11", en="November", da="november"),
-    entry("site.month.12", en="December", da="december"),
+MONTHS: tuple[Entry, ...] = tuple(
+    entry(f"site.month.{number}", en=english, da=DANISH_MONTHS[number - 1])
+    for number, english in enumerate(
+        (
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ),
+        start=1,
+    )
 )
 
 
@@ -190,6 +196,7 @@ SITE: dict[str, Entry] = {
         "report_link_url", en="The full standings: {url}", da="Hele stillingen: {url}"
     ),
     "rank_short": _site("rank_short", en="Rank", da="Nr."),
+    "email_organiser_name": _site("email_organiser_name", en="Organiser", da="Arrangør"),
     "organiser_summary": _site(
         "organiser_summary", en="Summary for the organiser", da="Oversigt til arrangøren"
     ),

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from mahjong_club.messages import cells as texts
-from mahjong_club.messages.core import Entry, Message, say
+from mahjong_club.messages.core import DANISH_MONTHS, Entry, Message, say
 from mahjong_club.reading.error_cells import ErrorCell
 
 T = TypeVar("T")
@@ -41,6 +41,34 @@ _DANISH_DATE = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})" + _TIME + "$")
 #: Day and month with a slash, the year after a dash: ``4/9-2025``, the way dates are
 #: handwritten in Denmark (read as ``4/9/2025``).
 _SLASH_DASH_DATE = re.compile(r"^\d{1,2}/\d{1,2}-\d{4}" + _TIME + "$")
+#: A date in words, as the site and the emails write it: ``8. januar 2026``, ``8 January 2026``.
+_WORDS_DATE = re.compile(r"^(\d{1,2})\.?\s+([^\W\d_]+)\s+(\d{4})$")
+#: The month names a date in words may use (Danish and English, any letter case).
+_MONTHS = {
+    name: number
+    for number, (danish, english) in enumerate(
+        zip(
+            DANISH_MONTHS,
+            (
+                "january",
+                "february",
+                "march",
+                "april",
+                "may",
+                "june",
+                "july",
+                "august",
+                "september",
+                "october",
+                "november",
+                "december",
+            ),
+            strict=True,
+        ),
+        start=1,
+    )
+    for name in (danish, english)
+}
 #: The same with a two-digit year (``4/9/25``): refused, the century is a guess.
 _SHORT_YEAR = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})\2(\d{2})" + _TIME + "$")
 #: Excel's serial day 0 (the 1900 date system, after its 1900 leap-year bug).
@@ -217,6 +245,8 @@ def parse_date(value: object) -> dt.date:
     (datetime.date(2025, 9, 4), datetime.date(2025, 9, 4))
     >>> parse_date("4/9/2025") == parse_date("04.09.2025") == parse_date("4/9-2025")
     True
+    >>> parse_date("8. januar 2026"), parse_date("8 January 2026")  # as the site writes them
+    (datetime.date(2026, 1, 8), datetime.date(2026, 1, 8))
     >>> try:
     ...     parse_date("31-02-2025")
     ... except CellError as error:
@@ -269,6 +299,14 @@ def _date_from_text(value: str) -> dt.date:
         raise CellError.saying(
             texts.EXPECTED_DATE_SHORT_YEAR, found=found, year=match[4], separator=match[2]
         )
+    if (match := _WORDS_DATE.match(text)) and match[2].casefold() in _MONTHS:
+        day, named, year = int(match[1]), _MONTHS[match[2].casefold()], int(match[3])
+        try:
+            return dt.date(year, named, day)
+        except ValueError:
+            raise CellError.saying(
+                texts.EXPECTED_DATE_NO_SUCH_DAY, found=found, example=_example(year, named, day)
+            ) from None
     raise CellError.saying(texts.EXPECTED_DATE, found=found)
 
 

@@ -321,9 +321,9 @@ def _rows_agree(table: Table, game_id: str, rows: list[GameRow]) -> bool:
             DATE,
             texts.GAME_DATE_DISAGREES,
             game=game_id,
-            agreed=wrong_date.agreed.isoformat(),
+            agreed=wrong_date.agreed,  # a date: in words in a Danish message
             row=wrong_date.agreed_row,
-            value=wrong_date.value.isoformat(),
+            value=wrong_date.value,
         )
         ok = False
     return ok
@@ -339,9 +339,9 @@ def _report_late(table: Table, late: list[Game], as_of: dt.date) -> None:
         DATE,
         what,
         count=len(late),
-        as_of=as_of.isoformat(),
+        as_of=as_of,
         game=first.id,
-        date=first.date.isoformat(),
+        date=first.date,
     )
 
 
