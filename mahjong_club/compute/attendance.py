@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from mahjong_club.common.order import display_order
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import did_you_mean
 from mahjong_club.messages import compute as texts
@@ -29,7 +30,6 @@ from rules.attendance import (
     upcoming_nights,
 )
 from rules.model import Division, Substitution
-from rules.tiebreakers import name_order
 
 #: From this many members on, the attendance histories are played for all at once on
 #: arrays (compute/attendance_arrays.py); below, member by member without loading numpy.
@@ -117,7 +117,7 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
     _check_sheet(season, sheet, divisions_of, (start, as_of), problems)
     result = AttendanceResult(start, as_of, [n for n in nights if start <= n <= as_of])
     strangers = [n for n in sheet.marks if n not in divisions_of]
-    players = sorted(divisions_of, key=name_order)
+    players = sorted(divisions_of, key=lambda name: display_order(name, season.settings.language))
     for player in players:
         count = len(divisions_of[player])
         if count >= 3:

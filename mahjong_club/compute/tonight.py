@@ -9,6 +9,7 @@ import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
 
+from mahjong_club.common.order import display_order
 from mahjong_club.common.problems import Problems
 from mahjong_club.compute.attendance import AttendanceResult
 from mahjong_club.compute.schedule import ScheduleResult
@@ -16,7 +17,6 @@ from mahjong_club.messages import compute as texts
 from mahjong_club.model import AttendanceSheet, Season
 from rules.attendance import Mark, Status
 from rules.standings import division_order
-from rules.tiebreakers import name_order
 from rules.tonight import TonightGame, propose_tonight
 
 
@@ -72,7 +72,8 @@ def compute_tonight(
     ladder = [d.name for d in sorted(season.divisions, key=division_order)]
     games = propose_tonight(remaining, ladder, present, substitutable, played)
     seated = {p for g in games for p in g.seated}
-    free = sorted((p for p in present if p not in seated), key=name_order)
+    language = season.settings.language
+    free = sorted((p for p in present if p not in seated), key=lambda p: display_order(p, language))
     return TonightResult(when, games, present, substitutable, free)
 
 

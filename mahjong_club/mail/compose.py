@@ -37,6 +37,7 @@ from email.utils import formatdate, make_msgid
 from jinja2 import Environment
 
 from mahjong_club.common.addresses import address_problem, one_line
+from mahjong_club.common.order import display_order
 from mahjong_club.common.parallel import default_workers, on_two_cores
 from mahjong_club.common.text import fold_name, safe_file_name
 from mahjong_club.mail.mime import mime_bytes
@@ -45,7 +46,6 @@ from mahjong_club.messages import mail as texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.site.render import environment
 from mahjong_club.site.views import PlayerView, SiteView
-from rules.tiebreakers import name_order
 
 FALLBACK_SENDER = "organiser@example.invalid"
 
@@ -195,7 +195,8 @@ def unusable_addresses(site: SiteView) -> list[tuple[str, Message]]:
 
 def _people(site: SiteView) -> list[PlayerView]:
     """Everyone an email may go to: the division members, then the others, by name."""
-    return [*site.players, *sorted(site.others, key=lambda p: name_order(p.name))]
+    language = site.locale.language
+    return [*site.players, *sorted(site.others, key=lambda p: display_order(p.name, language))]
 
 
 def _environments(site: SiteView) -> tuple[Environment, Environment]:

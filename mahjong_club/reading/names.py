@@ -19,6 +19,7 @@ letter case, contains a non-breaking space"), or is a plain "did you mean"::
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -177,9 +178,11 @@ class NameBook:
         found = self._registered.get(key)
         if found is None:
             sheet = row.table.sheet
-            self._registered[key] = Registered(written, sheet, row.number)
+            # composed (NFC): a name typed as A + accent is shown, sorted and aligned as Å
+            name = written if written.isascii() else unicodedata.normalize("NFC", written)
+            self._registered[key] = Registered(name, sheet, row.number)
             self._per_sheet[sheet] = self._per_sheet.get(sheet, 0) + 1
-            return written
+            return name
         if found.name != written:
             self._warn(row, column, written, found)
         return found.name

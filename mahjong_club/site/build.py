@@ -11,6 +11,7 @@ import os
 from collections import defaultdict
 from fractions import Fraction
 
+from mahjong_club.common.order import display_order
 from mahjong_club.common.text import MAX_NAME_BYTES, NaturalKey, natural_key, slugify, small_number
 from mahjong_club.compute.standings import StandingsResult, final_statuses
 from mahjong_club.model import Season, season_dates
@@ -133,7 +134,8 @@ def player_views(season: Season, divisions: list[DivisionView]) -> list[PlayerVi
         for penalty in division.penalties:
             if penalty.player in players:
                 players[penalty.player].penalties.append(penalty)
-    return sorted(players.values(), key=lambda p: name_order(p.name))
+    language = season.settings.language  # the reader's alphabet (Danish: æ, ø, å after z)
+    return sorted(players.values(), key=lambda p: display_order(p.name, language))
 
 
 def _penalties(

@@ -29,6 +29,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup
 
 from mahjong_club.common.files import TreeWriter, write_tree
+from mahjong_club.common.order import display_order
 from mahjong_club.common.parallel import default_workers as parallel_workers
 from mahjong_club.common.parallel import on_two_cores
 from mahjong_club.common.text import ascii_fold
@@ -154,7 +155,8 @@ def searchable(site: SiteView) -> list[tuple[str, str]]:
     for page in site.pages:
         if page.searchable and isinstance(page.label, str):
             found.setdefault(page.label, page.file)
-    return sorted(found.items(), key=lambda item: (item[0].casefold(), item[0]))
+    language = site.locale.language  # the reader's alphabet (Danish: æ, ø, å after z)
+    return sorted(found.items(), key=lambda item: display_order(item[0], language))
 
 
 class RenderedPages(Mapping[str, str]):
