@@ -80,11 +80,9 @@ def mode_of(season: Season) -> Mode:
 
 
 def read_workbook(path: Path, progress: Progress | None = None) -> tuple[Season, Problems]:
-    """Read and check the workbook at ``path``; problems are returned, not raised.
-
-    Each step (opening, the formulas' check, each sheet or capability) is told to
-    ``progress``. Raises :class:`~mahjong_club.reading.tables.WorkbookError` when the file is
-    not a readable .xlsx workbook.
+    """Read and check the workbook at ``path``; problems are returned, not raised. Each step
+    (opening, the formulas' check, each sheet or capability) is told to ``progress``. Raises
+    :class:`~mahjong_club.reading.tables.WorkbookError` when the file is not a readable .xlsx.
     """
     progress = progress or Progress()
     progress.stage("read", say(PROGRESS["read"], name=path.name), 4 + len(REGISTRY))
@@ -123,7 +121,8 @@ def check_something_to_do(book: Workbook, season: Season, problems: Problems) ->
     the sheets that only mean something in a league are ignored, with a warning."""
     if not any(capability.found(season) for capability in REGISTRY):
         sheets = ", ".join(repr(s) for s in book.sheet_names)
-        problems.error("", None, "", texts.NOTHING_TO_DO, sheets=sheets)
+        if not problems.errors:  # else a sheet there that cannot be read says so already
+            problems.error("", None, "", texts.NOTHING_TO_DO, sheets=sheets)
         return
     if season.has_league:
         return

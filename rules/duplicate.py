@@ -68,13 +68,18 @@ class BoardIssue(StrEnum):
     DISCARDER_WINS = "discarder wins"  # the discarder is also a winner
     DISCARDER_NEEDED = "discarder needed"  # several winners, but no discarder
     DISCARDER_IGNORED = "discarder ignored"  # a discarder and no winner: a warning only
+    LAST_TILE_IGNORED = "last tile ignored"  # Last tile and no winner: a warning only
     PENALTY_SIZE = "penalty size"  # a false Mahjong's penalty is not 4 or 8
     PENALTY_WITHOUT_SEAT = "penalty without seat"  # a penalty, but no false Mahjong seat
 
     @property
     def fatal(self) -> bool:
         """True when the board cannot be scored (False for a warning)."""
-        return self not in (BoardIssue.VALUE_UNUSUAL, BoardIssue.DISCARDER_IGNORED)
+        return self not in (
+            BoardIssue.VALUE_UNUSUAL,
+            BoardIssue.DISCARDER_IGNORED,
+            BoardIssue.LAST_TILE_IGNORED,
+        )
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,8 @@ def check_board(
     ['value count', 'discarder wins']
     >>> check_board(BoardResult(("E",), (7,), "S", last_tile=True))
     []
+    >>> [f.issue.value for f in check_board(BoardResult((), (), None, last_tile=True))]
+    ['last tile ignored']
     """
     found: list[BoardFinding] = []
     if len(result.hand_values) != len(result.winners):
@@ -111,6 +118,8 @@ def check_board(
         found.append(BoardFinding(BoardIssue.DISCARDER_NEEDED))
     if not result.winners and discarder is not None:
         found.append(BoardFinding(BoardIssue.DISCARDER_IGNORED))
+    if not result.winners and result.last_tile:  # a row typed in the wrong place?
+        found.append(BoardFinding(BoardIssue.LAST_TILE_IGNORED))
     if false_seats and penalty not in FALSE_PENALTIES:
         found.append(BoardFinding(BoardIssue.PENALTY_SIZE, penalty))
     elif not false_seats and penalty is not None:

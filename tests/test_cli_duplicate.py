@@ -215,3 +215,67 @@ def test_tiles_check_on_the_last_tile_and_with_a_kong_written_last(tmp_path, cap
     board1 = [r for r in rows(out, "Duplicate") if r["Board"] == 1 and r["Table"] == 1]
     # 0 + 8 fan on North's discard: East +32, North -16
     assert [r["Game points"] for r in board1] == [32, -8, -8, -16]
+
+
+def test_a_seated_name_the_players_sheet_lacks_is_warned_of(tmp_path, capsys):
+    """A Duplicate organiser's trial: `Zoe` typed for `Ib` in Seating was a player of her
+    own, who won the evening, without a word (a league's Divisions warns of the same)."""
+    sheets = duplicate_sheets()
+    sheets["Players"] = [["Player"]] + [[f"{seat}{t}"] for t in (1, 2) for seat in "ESWN"]
+    sheets["Seating"][3][3] = "W 1"  # for W1
+    code, _ = run(tmp_path, sheets)
+    err = " ".join(capsys.readouterr().err.split())
+    assert code == 0, err
+    assert (
+        "Warning: sheet 'Seating', row 4, column 'Player': 'W 1' is not in the Players sheet"
+        " (did you mean 'W1'?"
+    ) in err
+    assert err.count("is not in the Players sheet") == 1
+    del sheets["Players"]  # without a Players sheet the seating is the list of players
+    assert run(tmp_path, sheets)[0] == 0
+    assert "Players sheet" not in capsys.readouterr().err
+
+
+def test_a_trailing_separator_in_tiles_is_no_hand(tmp_path, capsys):
+    """A Duplicate organiser's trial: "… ;" (a separator after the last hand) counted as one
+    more hand ("2 hands in Tiles but 1 winner") and nothing was checked."""
+    sheets = duplicate_sheets()
+    sheets["Boards"][1][9] = "123m 456m 789m 123p EE ;"  # 21 fan, recorded 18
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 0
+    assert "E's hand value is recorded as 18, but the tiles make 21 fan" in err
+    assert "hands in Tiles" not in err
+
+
+def test_an_empty_false_penalty_and_a_last_tile_without_a_winner_are_said_plainly(tmp_path, capsys):
+    """A Duplicate organiser's trial: an empty False penalty beside a false Mahjong said
+    "found None"; Last tile marked on a board without a winner was ignored without a word."""
+    sheets = duplicate_sheets()
+    sheets["Boards"][3] = [1, 2, 1, None, None, None, "x", "W", None, None]
+    code, out = run(tmp_path, sheets)
+    err = " ".join(capsys.readouterr().err.split())
+    assert_refused(
+        code,
+        err,
+        [
+            "sheet 'Boards', row 4, column 'False penalty': a false Mahjong costs 4 or 8 IMPs;"
+            " the False penalty is empty",
+            "Warning: sheet 'Boards', row 4, column 'Last tile': Last tile is marked but the"
+            " board has no winner, so it is ignored (is the row right?)",
+        ],
+        out.parent,
+    )
+    assert "None" not in err
+
+
+def test_a_title_above_the_boards_header_is_one_error(tmp_path, capsys):
+    """A Duplicate organiser's trial: a title row above the Boards header gave its own error
+    and then "nothing to process: the workbook has … no 'Seating' and 'Boards' sheets",
+    listing both sheets among its sheets."""
+    sheets = duplicate_sheets()
+    sheets["Boards"] = [["Evening of 4 September"], [], *sheets["Boards"]]
+    code, out = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert_refused(code, err, ["sheet 'Boards', row 1"], out.parent)
+    assert "nothing to process" not in err and "1 error in" in err

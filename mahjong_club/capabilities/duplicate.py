@@ -24,7 +24,7 @@ class Duplicate(Capability[DuplicateResult]):
     sheets = ("Seating", "Boards", "IMP scale")
 
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:
-        season.duplicate = read_duplicate(book, problems)
+        season.duplicate = read_duplicate(book, problems, list(season.players))
 
     def found(self, season: Season) -> bool:
         return season.duplicate is not None

@@ -84,6 +84,8 @@ def check_tiles(data: DuplicateInput, problems: Problems) -> None:
         if play is None:
             continue
         hands = [h.strip() for h in text.split(";")]
+        if len(hands) > 1 and not hands[-1]:  # "…789s ;": a trailing separator, no hand
+            hands.pop()
         winners = play.result.winners
         if len(hands) != len(winners):
             problems.warning(

@@ -271,6 +271,17 @@ BOARD_DISCARDER_IGNORED = entry(
     en="a discarder without a winner is ignored",
     da="en Discarder uden vinder ignoreres",
 )
+BOARD_PENALTY_MISSING = entry(
+    "sheets.boards.penalty_missing",
+    en="a false Mahjong costs 4 or 8 IMPs; the False penalty is empty",
+    da="en falsk mahjong koster 4 eller 8 IMP; False penalty er tom",
+)
+BOARD_LAST_TILE_IGNORED = entry(
+    "sheets.boards.last_tile_ignored",
+    en="Last tile is marked but the board has no winner, so it is ignored (is the row right?)",
+    da="Last tile er markeret, men brættet har ingen vinder, så det ses bort fra (er rækken"
+    " rigtig?)",
+)
 BOARD_PENALTY_SIZE = entry(
     "sheets.boards.penalty_size",
     en="a false Mahjong costs 4 or 8 IMPs; found {found}",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -20,6 +21,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key, small_number
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
+from mahjong_club.messages import tournament_sheets as tournament_texts
 from mahjong_club.messages.core import Entry, say
 from mahjong_club.model import DuplicateInput
 from mahjong_club.reading.cells import (
@@ -31,6 +33,7 @@ from mahjong_club.reading.cells import (
     parse_yes_no,
 )
 from mahjong_club.reading.hands import parse_wind
+from mahjong_club.reading.names import near_miss
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
 from rules.duplicate import (
@@ -121,6 +124,7 @@ BOARD_ISSUES: dict[BoardIssue, tuple[Column[Any], Entry]] = {
     BoardIssue.DISCARDER_WINS: (DISCARDER, texts.BOARD_DISCARDER_WINS),
     BoardIssue.DISCARDER_NEEDED: (DISCARDER, texts.BOARD_DISCARDER_NEEDED),
     BoardIssue.DISCARDER_IGNORED: (DISCARDER, texts.BOARD_DISCARDER_IGNORED),
+    BoardIssue.LAST_TILE_IGNORED: (LAST_TILE, texts.BOARD_LAST_TILE_IGNORED),
     BoardIssue.PENALTY_SIZE: (FALSE_PENALTY, texts.BOARD_PENALTY_SIZE),
     BoardIssue.PENALTY_WITHOUT_SEAT: (FALSE_MAHJONG, texts.BOARD_PENALTY_WITHOUT_SEAT),
 }
@@ -132,8 +136,11 @@ SCALE_PROBLEMS: dict[ScaleProblem, Entry] = {
 }
 
 
-def read_duplicate(book: Workbook, problems: Problems) -> DuplicateInput | None:
-    """The duplicate sheets, validated; None when the workbook has no ``Boards`` sheet."""
+def read_duplicate(
+    book: Workbook, problems: Problems, registered: Sequence[str] = ()
+) -> DuplicateInput | None:
+    """The duplicate sheets, validated; None when the workbook has no ``Boards`` sheet.
+    ``registered``: the ``Players`` sheet's names (a name seated that it lacks is warned of)."""
     if book.find(BOARDS.sheet) is None and book.find(SEATING.sheet) is None:
         return None
     result = DuplicateInput()
@@ -146,7 +153,7 @@ def read_duplicate(book: Workbook, problems: Problems) -> DuplicateInput | None:
         if book.find(needed.sheet) is None:
             problems.error(needed.sheet, None, "", texts.DUPLICATE_SHEET_MISSING, name=needed.sheet)
             return None
-    seating = read_seating(book, problems)
+    seating = read_seating(book, problems, registered)
     if seating is None:
         return None
     table = read_sheet(book, BOARDS, problems)
@@ -156,11 +163,16 @@ def read_duplicate(book: Workbook, problems: Problems) -> DuplicateInput | None:
     return result
 
 
-def read_seating(book: Workbook, problems: Problems) -> Seating | None:
-    """(session, table) -> seat -> player; None when the sheet cannot be read."""
+def read_seating(
+    book: Workbook, problems: Problems, registered: Sequence[str] = ()
+) -> Seating | None:
+    """(session, table) -> seat -> player; None when the sheet cannot be read. A name the
+    ``registered`` names (when there are any) lack is warned of at its first row: a typo
+    (``Zoe`` for ``Ib``) was an evening's player of its own, who could win it, silently."""
     table = read_sheet(book, SEATING, problems)
     if table is None:
         return None
+    known, warned = set(registered), set[str]()
     seating: Seating = {}
     seat_rows: dict[tuple[str, str, str], int] = {}
     player_rows: dict[tuple[str, str], int] = {}
@@ -169,6 +181,10 @@ def read_seating(book: Workbook, problems: Problems) -> Seating | None:
         seat, player = row.value(SEAT), book.names.resolve(row, PLAYER, row.value(PLAYER))
         if not row.ok or session is None or number is None or seat is None or player is None:
             continue
+        if known and player not in known and player not in warned:
+            warned.add(player)
+            hint = near_miss(player, registered)
+            row.warning(PLAYER, tournament_texts.TOURNAMENT_NOT_LISTED, player=player, hint=hint)
         place = (session, number, seat.value)
         if place in seat_rows:
             row.error(
@@ -295,6 +311,8 @@ def _report(row: Row, finding: BoardFinding, entered: BoardResult) -> None:
             params = {"value": finding.value}
         case BoardIssue.DISCARDER_WINS:
             params = {"seat": entered.discarder}
+        case BoardIssue.PENALTY_SIZE if finding.value is None:  # "found None" before
+            what = texts.BOARD_PENALTY_MISSING
         case BoardIssue.PENALTY_SIZE:
             params = {"found": describe(finding.value)}
     if finding.issue.fatal:
