@@ -447,3 +447,26 @@ def test_a_member_of_two_divisions_shows_the_place_their_reason_names(tmp_path, 
     err = " ".join(capsys.readouterr().err.split())
     # Aa's place came from MCR 1: their tie in MCR 2 splits only Rr and Ss
     assert "divisions split them (divisions 2, 3:" in err and "(divisions 1," not in err
+
+
+def test_after_the_season_the_emails_look_back_only(tmp_path, capsys):
+    """A Danish organiser's trial: with season_complete, every player's email still listed
+    the planned games left to play and the advice for an attendance check after the season."""
+    import email
+    from email import policy
+
+    sheets = season_sheets()
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    before = (out.parent / "outbox" / "001-player-a.eml").read_bytes()
+    text = email.message_from_bytes(before, policy=policy.default).get_body(("plain",))
+    assert "Still to play on the schedule" in text.get_content()
+    assert "to pass the" in text.get_content() or "even without coming" in text.get_content()
+    sheets["Settings"].append(["season_complete", "yes"])
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    after = (out.parent / "outbox" / "001-player-a.eml").read_bytes()
+    content = email.message_from_bytes(after, policy=policy.default).get_body(("plain",))
+    assert "Still to play on the schedule" not in content.get_content()
+    assert "to pass the" not in content.get_content()  # no advice for a check to come
+    assert "even without coming" not in content.get_content()

@@ -58,7 +58,10 @@ class Attendance(Capability[AttendanceResult]):
     def player_sections(
         self, run: Run, result: AttendanceResult, site: SiteView
     ) -> Mapping[str, Fragment]:
-        return {m.player: Fragment("attendance", {"member": m}) for m in result.members}
+        final = run.season.settings.season_complete  # no advice for a check after the season
+        return {
+            m.player: Fragment("attendance", {"member": m, "final": final}) for m in result.members
+        }
 
     def organiser_sections(
         self, run: Run, result: AttendanceResult, site: SiteView

@@ -48,7 +48,10 @@ class Schedule(Capability[ScheduleResult]):
     def player_sections(
         self, run: Run, result: ScheduleResult, site: SiteView
     ) -> Mapping[str, Fragment]:
-        # Each player's planned games still to play, in the plan's order: their next games.
+        # Each player's planned games still to play, in the plan's order: their next games;
+        # none once the season is complete (the planned games left will not be played).
+        if run.season.settings.season_complete:
+            return {}
         games: dict[str, list[PlannedGame]] = defaultdict(list)
         for status in result.statuses:
             if not status.played:
