@@ -279,3 +279,30 @@ def test_a_title_above_the_boards_header_is_one_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert_refused(code, err, ["sheet 'Boards', row 1"], out.parent)
     assert "nothing to process" not in err and "1 error in" in err
+
+
+@pytest.mark.parametrize(
+    ("scale", "expected"),
+    [
+        (
+            [[1, 2], [2, 4], [3, 30], [4, 25]],  # row 5's threshold is below row 4's
+            "sheet 'IMP scale', row 5, column 'Above': the IMP scale: each threshold must be"
+            " larger than the one for one IMP less",
+        ),
+        (
+            [[1, 2], [2, 4], [4, 9]],  # no 3 IMPs
+            "sheet 'IMP scale', row 4, column 'IMPs': the IMP scale: the IMPs must be 1, 2, 3,",
+        ),
+        (
+            [[2, 4], [1, -1]],  # a negative threshold, rows out of order
+            "sheet 'IMP scale', row 3, column 'Above': the IMP scale: each threshold",
+        ),
+    ],
+)
+def test_an_unusable_imp_scale_names_the_row_at_fault(tmp_path, capsys, scale, expected):
+    """A Duplicate organiser's trial: these errors named no row, and the column 'IMPs' for
+    a threshold."""
+    sheets = duplicate_sheets()
+    sheets["IMP scale"] = [["IMPs", "Above"], *scale]
+    code, out = run(tmp_path, sheets)
+    assert_refused(code, " ".join(capsys.readouterr().err.split()), [expected], out.parent)

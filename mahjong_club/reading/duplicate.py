@@ -218,17 +218,38 @@ def read_imp_scale(book: Workbook, problems: Problems) -> tuple[tuple[int, Fract
     if table is None:
         return None
     scale: list[tuple[int, Fraction]] = []
+    rows: dict[tuple[int, Fraction], int] = {}  # each step's Excel row
     for row in table:
         imp = row.value(IMPS)
         above = row.value(ABOVE)
         if row.ok and imp is not None and above is not None:
             scale.append((imp, above))
+            rows.setdefault((imp, above), row.number)
     problem = check_scale(scale)
     if problem is not None:
         reason = say(SCALE_PROBLEMS[problem])
-        table.error(None, IMPS, texts.IMP_SCALE_UNUSABLE, reason=reason)
+        number, column = _scale_fault(sorted(scale), rows, problem)
+        table.error(number, column, texts.IMP_SCALE_UNUSABLE, reason=reason)
         return None
     return tuple(sorted(scale))
+
+
+def _scale_fault(
+    ordered: list[tuple[int, Fraction]],
+    rows: dict[tuple[int, Fraction], int],
+    problem: ScaleProblem,
+) -> tuple[int | None, Column[Any]]:
+    """The row and column that break the scale (by IMPs): the first step whose IMPs are not
+    the next whole number, or whose threshold is not above the one before (None: no rows)."""
+    for index, step in enumerate(ordered):
+        if problem is ScaleProblem.IMPS and step[0] != index + 1:
+            return rows[step], IMPS
+        before = ordered[index - 1][1] if index else None
+        if problem is ScaleProblem.THRESHOLDS and (
+            step[1] < 0 or (before is not None and step[1] <= before)
+        ):
+            return rows[step], ABOVE
+    return None, IMPS
 
 
 def _read_boards(table: Table, seating: Seating, result: DuplicateInput) -> None:
