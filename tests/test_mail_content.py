@@ -215,3 +215,11 @@ def test_names_are_escaped_in_the_html_part(tmp_path):
     mails = by_name(outbox(write_workbook(tmp_path / "season.xlsx", sheets)))
     html = mails["B"][2]
     assert "&lt;b&gt;A" in html and "<b>A" not in html
+
+
+def test_one_table_point_is_singular(tmp_path):
+    """A season-end trial's find: "with 1 table points"."""
+    emails = by_name(outbox(write_workbook(tmp_path / "season.xlsx", league())))
+    text = emails["C"][1]
+    assert "M1: you are number 3 of 4 with 1 table point." in text
+    assert "with 4 table points." in emails["A"][1]

@@ -73,7 +73,11 @@ def player_week(player: PlayerView, site: SiteView) -> Week:
 
 def _place(player: PlayerView, division: DivisionView, row: RowView, locale: Locale) -> Place:
     t = locale.t
-    unit = t("email_unit_table_points") if division.mcr else t("email_unit_points")
+    one = abs(row.points) == 1  # "with 1 table point", not "1 table points"
+    if division.mcr:
+        unit = t("email_unit_table_point" if one else "email_unit_table_points")
+    else:
+        unit = t("email_unit_point" if one else "email_unit_points")
     headline = t(
         "email_place",
         division=division.name,

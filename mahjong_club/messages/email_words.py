@@ -37,6 +37,8 @@ EMAIL_WORDS: dict[str, Entry] = {
     ),
     "email_unit_points": _email("email_unit_points", en="points", da="point"),
     "email_unit_table_points": _email("email_unit_table_points", en="table points", da="bordpoint"),
+    "email_unit_point": _email("email_unit_point", en="point", da="point"),
+    "email_unit_table_point": _email("email_unit_table_point", en="table point", da="bordpoint"),
     "email_moved_up": _email(
         "email_moved_up", en="▲{count} since last week", da="▲{count} siden sidste uge"
     ),
