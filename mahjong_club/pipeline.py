@@ -25,7 +25,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.common.progress import Progress
 from mahjong_club.common.publish import publish
 from mahjong_club.common.stamp import FileStamp
-from mahjong_club.common.text import safe_file_name
+from mahjong_club.common.text import fold_name, safe_file_name
 from mahjong_club.compute.standings import DiceAction
 from mahjong_club.mail.compose import Outgoing, compose
 from mahjong_club.mail.send import outbox_files
@@ -121,7 +121,8 @@ def check_something_to_do(book: Workbook, season: Season, problems: Problems) ->
     the sheets that only mean something in a league are ignored, with a warning."""
     if not any(capability.found(season) for capability in REGISTRY):
         sheets = ", ".join(repr(s) for s in book.sheet_names)
-        if not problems.errors:  # else a sheet there that cannot be read says so already
+        own = {fold_name(s) for capability in REGISTRY for s in capability.sheets}
+        if not any(fold_name(p.sheet) in own for p in problems.errors):  # else it says why
             problems.error("", None, "", texts.NOTHING_TO_DO, sheets=sheets)
         return
     if season.has_league:

@@ -42,6 +42,18 @@ def run(tmp_path, sheets, *extra):
     return code, out
 
 
+def test_nothing_to_process_is_said_beside_another_sheets_error(tmp_path, capsys):
+    """A review's find: once a sheet's own error hid "nothing to process", any error did (a
+    bad as_of): the organiser learnt of the second problem only after fixing the first."""
+    sheets = {
+        "Settings": [["Key", "Value"], ["as_of", "31-02-2025"]],
+        "Players": [["Player"], ["A"]],
+        "Results": [["x"], [1]],
+    }
+    code, out = run(tmp_path, sheets)
+    assert_refused(code, capsys.readouterr().err, ["as_of", "nothing to process", "'Results'"], out)
+
+
 def test_valid_workbook_passes(tmp_path, capsys):
     code, out = run(tmp_path, league())
     assert code == 0

@@ -62,3 +62,18 @@ def test_a_name_typed_as_a_plus_accent_is_shown_as_one_letter(tmp_path, capsys):
     assert "Åse" in players and decomposed not in players
     page = (out / "report" / "index.html").read_text(encoding="utf-8")
     assert decomposed not in page and "Åse" in page
+
+
+def test_a_name_typed_as_a_plus_accent_everywhere_gets_no_warning(tmp_path, capsys):
+    """A review's find: with the registered name composed, the same NFD spelling in every
+    sheet (a Mac's) was warned of as another spelling on every sheet."""
+    decomposed = unicodedata.normalize("NFD", "Åse")
+    code, _ = run(tmp_path, renamed("en", first=decomposed))
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert "taken to be" not in err and "accent" not in err
+    sheets = renamed("en", first=decomposed)
+    sheets["Players"].append([decomposed, None, None])  # the same name twice: said plainly
+    code, _ = run(tmp_path, sheets)
+    err = capsys.readouterr().err
+    assert code == 1 and "accent" not in err

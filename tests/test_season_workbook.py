@@ -72,6 +72,19 @@ def test_penalties_and_nights_headed_in_danish_are_read(tmp_path):
     assert not [p for p in problems.warnings if p.sheet == "Penalties"]
 
 
+def test_a_note_column_with_a_danish_name_beside_the_english_one_is_the_organisers(tmp_path):
+    """A review's find: beside `Kind`, a note column headed `Type` (an alias then) was taken
+    for Kind and the real Kind column for "a second 'Kind' column"."""
+    sheets = league()
+    sheets["Penalties"] = [
+        ["Game", "Player", "Art", "Kind", "Points", "Note"],
+        [1, "A", "verbal", "chombo", None, None],
+    ]
+    _, rows, problems = standings_of(tmp_path, sheets)
+    assert rows[("R1", "A")].record.points == 12300 + 15000 - 20000  # the chombo, from Kind
+    assert not [p for p in problems.warnings if p.sheet == "Penalties"]
+
+
 def test_game_ids_as_text_and_numbers_are_one_id(tmp_path):
     sheets = league()
     sheets["Games"][1][0] = "1"  # text "1" and number 1 are the same game

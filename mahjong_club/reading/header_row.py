@@ -70,31 +70,33 @@ def match_headers(
     schema: Schema,
     problems: Problems,
 ) -> tuple[dict[str, str], dict[str, int]]:
-    """Each known column's header as written and its position; a repeated column is warned."""
-    lookup = {fold_name(h): c.name for c in schema.columns for h in c.headers()[1:]}
-    lookup.update({fold_name(c.name): c.name for c in schema.columns})  # English first
+    """Each known column's header as written and its position; a repeated column is warned.
+
+    A column's English name wins over its Danish ones wherever it stands: beside ``Kind``, a
+    note column headed ``Art`` is the organiser's own, not a second ``Kind``."""
+    english = {fold_name(c.name): c.name for c in schema.columns}
+    danish = {fold_name(h): c.name for c in schema.columns for h in c.headers()[1:]}
     headers: dict[str, str] = {}
     positions: dict[str, int] = {}
-    for index, value in enumerate(header):
-        canonical = None if is_blank(value) else lookup.get(fold_name(value))
-        if canonical is None:
-            continue
-        written = str(value).strip()
-        if canonical in positions:
-            problems.warning(
-                sheet,
-                header_row,
-                written,
-                say(
-                    texts.SECOND_COLUMN,
-                    column=canonical,
-                    letter=column_letter(index),
-                    used=column_letter(positions[canonical]),
-                ),
-            )
-            continue
-        headers[canonical] = written
-        positions[canonical] = index
+    by_english: set[str] = set()
+    for lookup in (english, danish):
+        for index, value in enumerate(header):
+            canonical = None if is_blank(value) else lookup.get(fold_name(value))
+            if canonical is None or (lookup is danish and canonical in by_english):
+                continue
+            if lookup is danish and fold_name(value) in english:
+                continue  # another column's English name, matched above
+            written = str(value).strip()
+            if canonical in positions:
+                used = column_letter(positions[canonical])
+                message = say(
+                    texts.SECOND_COLUMN, column=canonical, letter=column_letter(index), used=used
+                )
+                problems.warning(sheet, header_row, written, message)
+                continue
+            headers[canonical] = written
+            positions[canonical] = index
+        by_english = set(positions)
     return headers, positions
 
 

@@ -121,6 +121,16 @@ class _Warned:
     rows: list[int] = field(default_factory=list)
 
 
+def composed(name: str) -> str:
+    """``name`` with every letter typed as a base letter plus an accent (NFD, as a Mac may
+    write it) in its one-character form (NFC): the same name, shown as one.
+
+    >>> composed("A\u030ase") == "\u00c5se"
+    True
+    """
+    return name if name.isascii() else unicodedata.normalize("NFC", name)
+
+
 class NameBook:
     """Every player's registered spelling, and the resolver every sheet asks."""
 
@@ -178,12 +188,11 @@ class NameBook:
         found = self._registered.get(key)
         if found is None:
             sheet = row.table.sheet
-            # composed (NFC): a name typed as A + accent is shown, sorted and aligned as Å
-            name = written if written.isascii() else unicodedata.normalize("NFC", written)
+            name = composed(written)  # a name typed as A + accent is shown, sorted as Å
             self._registered[key] = Registered(name, sheet, row.number)
             self._per_sheet[sheet] = self._per_sheet.get(sheet, 0) + 1
             return name
-        if found.name != written:
+        if found.name != written and found.name != composed(written):  # NFD alike: no word
             self._warn(row, column, written, found)
         return found.name
 

@@ -23,7 +23,7 @@ from mahjong_club.messages import ema as ema_texts
 from mahjong_club.messages import league as texts
 from mahjong_club.model import PlayerInfo
 from mahjong_club.reading.cells import parse_number, parse_text, parse_yes_no
-from mahjong_club.reading.names import Registered, how_it_differs
+from mahjong_club.reading.names import Registered, composed, how_it_differs
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Workbook, read_sheet
 from rules.ema import country_problem, ema_number_problem
@@ -96,7 +96,7 @@ def _check_ema(
 
 def _report_twice(row: Row, written: str, known: Registered) -> None:
     """A second row for one name: an error naming both rows (and how the spellings differ)."""
-    if known.name == written:
+    if known.name == composed(written):  # the same name (typed as A + accent or not)
         row.error(PLAYER, texts.PLAYER_TWICE, name=written, row=known.row)
         return
     how = how_it_differs(written, known.name)
