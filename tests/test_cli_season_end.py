@@ -462,6 +462,9 @@ def test_after_the_season_the_emails_look_back_only(tmp_path, capsys):
     text = email.message_from_bytes(before, policy=policy.default).get_body(("plain",))
     assert "Still to play on the schedule" in text.get_content()
     assert "to pass the" in text.get_content() or "even without coming" in text.get_content()
+    for page in ("attendance.html", "player-a.html"):
+        html = (out.parent / "report" / page).read_text(encoding="utf-8")
+        assert "to pass the" in html or "even without coming" in html, page
     sheets["Settings"].append(["season_complete", "yes"])
     code, out = run(tmp_path, sheets)
     assert code == 0
@@ -470,3 +473,6 @@ def test_after_the_season_the_emails_look_back_only(tmp_path, capsys):
     assert "Still to play on the schedule" not in content.get_content()
     assert "to pass the" not in content.get_content()  # no advice for a check to come
     assert "even without coming" not in content.get_content()
+    for page in ("attendance.html", "player-a.html"):  # nor on the site (a review's find)
+        html = (out.parent / "report" / page).read_text(encoding="utf-8")
+        assert "to pass the" not in html and "even without coming" not in html, page

@@ -92,8 +92,12 @@ def test_a_dropped_connection_leaves_the_rest_to_the_next_send(tmp_path, smtp, c
     dropping, port = smtp(drop_at=3)
     sheets = mail_sheets(port)
     assert run(tmp_path, sheets, "--send") == 1
-    err = capsys.readouterr().err
+    captured = capsys.readouterr()
+    err = captured.err
     assert len(dropping.messages) == 2
+    # stdout's summary says so too (it counted only the emails refused or not sent)
+    assert "Emails not sent: 2 (each is named" in captured.out
+    assert "Emails sent that the server did not confirm: 1" in captured.out
     assert "sending stopped: the connection to 127.0.0.1 failed or was lost" in err
     assert "not sent: 2 (e@example.org, organiser@example.org)" in err
     assert UNCERTAIN_D in err  # the server had d's email and never said whether it kept it

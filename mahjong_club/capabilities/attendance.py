@@ -52,7 +52,12 @@ class Attendance(Capability[AttendanceResult]):
 
     def pages(self, run: Run, result: AttendanceResult, site: SiteView) -> Sequence[Page]:
         return [
-            Page("attendance.html", SITE["attendance"], "attendance.html", {"attendance": result})
+            Page(
+                "attendance.html",
+                SITE["attendance"],
+                "attendance.html",
+                {"attendance": result, "final": run.season.settings.season_complete},
+            )
         ]
 
     def player_sections(

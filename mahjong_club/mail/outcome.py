@@ -63,6 +63,8 @@ class SendReport:
         ]
         if not_sent := len(self.refused) + len(self.unusable) + len(self.unsent):
             out.insert(1, say(texts.NOT_SENT_SUMMARY, count=not_sent))
+        if self.uncertain:  # sent, but the server never said it had it
+            out.insert(len(out) - 1, say(texts.UNCONFIRMED_SUMMARY))
         err = [
             say(texts.NOT_SENT_BAD_ADDRESS, name=name, problem=problem)
             for name, problem in self.unusable

@@ -114,6 +114,12 @@ NOT_SENT_SUMMARY = entry(
     en="Emails not sent: {count} (each is named, with the reason, in the messages)",
     da="E-mails ikke sendt: {count} (hver er nævnt, med årsagen, i meddelelserne)",
 )
+UNCONFIRMED_SUMMARY = entry(
+    "mail.unconfirmed_summary",
+    en="Emails sent that the server did not confirm: 1 (named, with what to do, in the messages)",
+    da="E-mails sendt, som serveren ikke bekræftede: 1 (nævnt, med hvad du kan gøre, i"
+    " meddelelserne)",
+)
 # What the command line and the drop page each offer, said in the lines about sending.
 RESEND_HINT = entry(
     "mail.resend_hint", en=" (--resend sends them again)", da=" (--resend sender dem igen)"
