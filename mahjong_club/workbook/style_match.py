@@ -15,11 +15,11 @@ in capitals, a boolean element's true value dropped, and its children in sorted 
 style's look puts the number format's code, the font's look and the fill's look where their
 indexes were.
 
-    >>> looks = Looks.of('<fonts><font><sz val="11"/><b val="1"/></font></fonts>')
-    >>> looks.find('<font><b/><sz val="11"/></font>')
-    0
-    >>> looks.find('<font><i/><sz val="11"/></font>') is None
+    >>> font = fragment_look('<font><sz val="11"/><b val="1"/></font>')
+    >>> font == fragment_look('<font><b/><sz val="11"/></font>')
     True
+    >>> font == fragment_look('<font><i/><sz val="11"/></font>')
+    False
 """
 
 from __future__ import annotations
@@ -167,20 +167,6 @@ class Looks:
     looks: list[Look] = field(default_factory=list)
     first: dict[Look, int] = field(default_factory=dict)
 
-    @classmethod
-    def of(cls, xml: str) -> Looks:
-        """The looks of the children of the list written out as ``xml``."""
-        tags = scan_tags(xml)
-        return cls.from_tags(tags, children(tags, 0))
-
-    @classmethod
-    def from_tags(cls, tags: list[Tag], entries: list[int]) -> Looks:
-        """The looks of the entries at ``entries`` in ``tags``."""
-        found = cls()
-        for i in entries:
-            found.append(look(tags, i))
-        return found
-
     def append(self, entry: Look) -> None:
         """One more entry, at the end of the list."""
         self.first.setdefault(entry, len(self.looks))
@@ -189,10 +175,6 @@ class Looks:
     def at(self, index: int) -> Look | None:
         """The look of the entry at ``index`` (None past the end)."""
         return self.looks[index] if 0 <= index < len(self.looks) else None
-
-    def find(self, xml: str) -> int | None:
-        """The index of the first entry that looks like ``xml``, or None."""
-        return self.first.get(fragment_look(xml))
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from mahjong_club.workbook.style_match import (
     Look,
     Looks,
     fragment_look,
+    look,
     number_formats,
 )
 
@@ -242,18 +243,16 @@ class _List:
     entries the tool appends; an entry is appended only when none looks the same."""
 
     def __init__(self, sheet: _Sheet, name: str, cells: CellLooks | None = None) -> None:
-        self.name = name
         self.existing = sheet.existing(name)
         at = sheet.lists.get(name)
         self.looks = Looks()
         if at is None:
             for xml in self.existing:
                 self.looks.append(fragment_look(xml))
-        elif cells is not None:  # cell styles: what they point at, resolved
+        else:  # cell styles (``cells``): with what they point at resolved
+            looked = look if cells is None else cells.of
             for i in children(sheet.tags, at):
-                self.looks.append(cells.of(sheet.tags, i))
-        else:
-            self.looks = Looks.from_tags(sheet.tags, children(sheet.tags, at))
+                self.looks.append(looked(sheet.tags, i))
         self.new: list[str] = []
 
     def index(self, xml: str, wanted: Look | None = None) -> int:
