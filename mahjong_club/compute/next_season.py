@@ -137,28 +137,17 @@ def _warn_ties_across_groups(
             # a member of two divisions whose place the other division decided: not here
             players = [p for p in tied_here if (k, p) in group_of]
             groups = {group_of[(k, p)] for p in players}
+            levels = sorted({level_of[(k, p)] for p in players if (k, p) in level_of})
             if len(groups) > 1:
-                problems.warning(
-                    "Dice",
-                    None,
-                    "",
-                    texts.TIE_ACROSS_GROUPS,
-                    division=standing.division.name,
-                    players=", ".join(players),
-                    rank=rank,
-                    groups=_listed(sorted(groups)),
-                )
-            elif len(levels := {level_of[(k, p)] for p in players if (k, p) in level_of}) > 1:
-                problems.warning(
-                    "Dice",
-                    None,
-                    "",
-                    texts.TIE_ACROSS_DIVISIONS,
-                    division=standing.division.name,
-                    players=", ".join(players),
-                    rank=rank,
-                    levels=", ".join(str(level) for level in sorted(levels)),
-                )
+                what, apart = texts.TIE_ACROSS_GROUPS, {"groups": _listed(sorted(groups))}
+            elif len(levels) > 1:
+                what, apart = texts.TIE_ACROSS_DIVISIONS, {"levels": ", ".join(map(str, levels))}
+            else:
+                continue
+            name, shown = standing.division.name, ", ".join(players)
+            problems.warning(
+                "Dice", None, "", what, division=name, players=shown, rank=rank, **apart
+            )
 
 
 def _listed(groups: list[str]) -> Message | str:

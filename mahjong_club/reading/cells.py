@@ -275,13 +275,7 @@ def _date_from_text(value: str) -> dt.date:
     if _SLASH_DASH_DATE.match(text):
         text = text.replace("-", "/", 1)  # 4/9-2025 is 4/9/2025
     if match := _ISO_DATE.match(text):
-        year, month, day = int(match[1]), int(match[2]), int(match[3])
-        try:
-            return dt.date(year, month, day)
-        except ValueError:
-            raise CellError.saying(
-                texts.EXPECTED_DATE_NO_SUCH_DAY, found=found, example=_example(year, month, day)
-            ) from None
+        return _real_day(int(match[1]), int(match[2]), int(match[3]), found)
     if match := _DANISH_DATE.match(text):
         day, month, year = int(match[1]), int(match[3]), int(match[4])
         try:
@@ -299,15 +293,19 @@ def _date_from_text(value: str) -> dt.date:
         raise CellError.saying(
             texts.EXPECTED_DATE_SHORT_YEAR, found=found, year=match[4], separator=match[2]
         )
-    if (match := _WORDS_DATE.match(text)) and match[2].casefold() in _MONTHS:
-        day, named, year = int(match[1]), _MONTHS[match[2].casefold()], int(match[3])
-        try:
-            return dt.date(year, named, day)
-        except ValueError:
-            raise CellError.saying(
-                texts.EXPECTED_DATE_NO_SUCH_DAY, found=found, example=_example(year, named, day)
-            ) from None
+    if (match := _WORDS_DATE.match(text)) and (named := _MONTHS.get(match[2].casefold())):
+        return _real_day(int(match[3]), named, int(match[1]), found)
     raise CellError.saying(texts.EXPECTED_DATE, found=found)
+
+
+def _real_day(year: int, month: int, day: int, found: str) -> dt.date:
+    """The day, or the refusal of one that does not exist, with the date to write."""
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        raise CellError.saying(
+            texts.EXPECTED_DATE_NO_SUCH_DAY, found=found, example=_example(year, month, day)
+        ) from None
 
 
 #: The refusals of a date that cannot be (:func:`impossible_date`).
