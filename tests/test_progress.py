@@ -190,12 +190,18 @@ def data(tmp_path, monkeypatch):
         monkeypatch.delenv(name, raising=False)
 
 
-def test_sending_shows_each_email_as_it_goes(tmp_path, capsys, data):
+def sent_with_lines(tmp_path, capsys, status: int, **server) -> tuple:
+    """Send the mail sheets' emails with progress as lines (the server started with
+    ``server``'s options); the inbox and the sending's progress lines."""
     with servers() as start:
-        inbox, port = start()
-        assert run_mail(tmp_path, mail_sheets(port), "--send", "--progress", "lines") == 0
+        inbox, port = start(**server)
+        assert run_mail(tmp_path, mail_sheets(port), "--send", "--progress", "lines") == status
     err = capsys.readouterr().err.splitlines()
-    sending = [line for line in err if line.startswith("Sending the emails")]
+    return inbox, [line for line in err if line.startswith("Sending the emails")]
+
+
+def test_sending_shows_each_email_as_it_goes(tmp_path, capsys, data):
+    inbox, sending = sent_with_lines(tmp_path, capsys, 0)
     assert sending == [
         "Sending the emails: 0/5 a@example.org",
         "Sending the emails: 1/5 b@example.org",
@@ -209,11 +215,8 @@ def test_sending_shows_each_email_as_it_goes(tmp_path, capsys, data):
 
 
 def test_a_sending_the_server_stops_is_not_shown_as_done(tmp_path, capsys, data):
-    with servers() as start:
-        inbox, port = start(drop_at=3)  # the third email's data: the connection is closed
-        assert run_mail(tmp_path, mail_sheets(port), "--send", "--progress", "lines") == 1
-    err = capsys.readouterr().err.splitlines()
-    sending = [line for line in err if line.startswith("Sending the emails")]
+    # the third email's data: the server closes the connection
+    inbox, sending = sent_with_lines(tmp_path, capsys, 1, drop_at=3)
     assert sending == [
         "Sending the emails: 0/5 a@example.org",
         "Sending the emails: 1/5 b@example.org",
