@@ -117,12 +117,9 @@ def _carry_inside(
     with os.scandir(source) as scan:
         entries = sorted(scan, key=lambda entry: entry.name)
     for entry in entries:
-        name = entry.name
-        if name in own and not entry.is_dir(follow_symlinks=False):
-            continue  # the run wrote its own: nothing to look at
-        if name not in own and entry.is_symlink():
-            continue
-        path = f"{prefix}/{name}"
-        if name not in own and not entry.is_dir(follow_symlinks=False) and not carry(path):
-            continue
-        _carry(Path(entry.path), target / name, path, carry, exists=name in own)
+        mine, path = entry.name in own, f"{prefix}/{entry.name}"
+        # a folder is looked into; a file the run wrote itself, or a link, is left as it is
+        if entry.is_dir(follow_symlinks=False) or (
+            not mine and not entry.is_symlink() and carry(path)
+        ):
+            _carry(Path(entry.path), target / entry.name, path, carry, exists=mine)
