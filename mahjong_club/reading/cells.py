@@ -22,7 +22,8 @@ from fractions import Fraction
 from typing import TypeVar
 
 from mahjong_club.messages import cells as texts
-from mahjong_club.messages.core import DANISH_MONTHS, Entry, Message, say
+from mahjong_club.messages.core import Entry, Message, say
+from mahjong_club.messages.site import MONTHS
 from mahjong_club.reading.error_cells import ErrorCell
 
 T = TypeVar("T")
@@ -43,31 +44,12 @@ _DANISH_DATE = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})" + _TIME + "$")
 _SLASH_DASH_DATE = re.compile(r"^\d{1,2}/\d{1,2}-\d{4}" + _TIME + "$")
 #: A date in words, as the site and the emails write it: ``8. januar 2026``, ``8 January 2026``.
 _WORDS_DATE = re.compile(r"^(\d{1,2})\.?\s+([^\W\d_]+)\s+(\d{4})$")
-#: The month names a date in words may use (Danish and English, any letter case).
+#: The month names a date in words may use (Danish and English, any letter case): the
+#: site's own words for them.
 _MONTHS = {
-    name: number
-    for number, (danish, english) in enumerate(
-        zip(
-            DANISH_MONTHS,
-            (
-                "january",
-                "february",
-                "march",
-                "april",
-                "may",
-                "june",
-                "july",
-                "august",
-                "september",
-                "october",
-                "november",
-                "december",
-            ),
-            strict=True,
-        ),
-        start=1,
-    )
-    for name in (danish, english)
+    month.text(language).casefold(): number
+    for number, month in enumerate(MONTHS, start=1)
+    for language in ("da", "en")
 }
 #: The same with a two-digit year (``4/9/25``): refused, the century is a guess.
 _SHORT_YEAR = re.compile(r"^(\d{1,2})([-/.])(\d{1,2})\2(\d{2})" + _TIME + "$")
