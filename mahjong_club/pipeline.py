@@ -220,7 +220,7 @@ class Actions:
 def actions_of(run: Run) -> Actions:
     """What ``run`` leaves for the organiser to do (:class:`Actions`)."""
     standings, attendance = run.result(STANDINGS), run.result(ATTENDANCE)
-    members = attendance.members if attendance is not None else []
+    members = attendance.members if attendance is not None and not attendance.final else []
     return Actions(
         dice=list(standings.dice_actions) if standings is not None else [],
         new_dice=len(standings.new_dice) if standings is not None else 0,

@@ -66,9 +66,11 @@ def attendance_text(result: AttendanceResult) -> str:
     flagged = [m for m in result.members if m.status.value != "ok"]
     for m in flagged:
         since = f" since {m.since.isoformat()}" if m.since else ""
+        # After the season (``final``) there is no check to come, so no advice.
+        tip = "" if result.final else f"; {advice(m.advice)}"
         lines.append(
             f"  {m.player}: {m.status.value}{since} ({m.attended} of {m.regular},"
-            f" needs {m.required.numerator}/{m.required.denominator}); {advice(m.advice)}"
+            f" needs {m.required.numerator}/{m.required.denominator}){tip}"
         )
     if not flagged:
         lines.append("  everyone is in good standing")

@@ -476,3 +476,43 @@ def test_after_the_season_the_emails_look_back_only(tmp_path, capsys):
     for page in ("attendance.html", "player-a.html"):  # nor on the site (a review's find)
         html = (out.parent / "report" / page).read_text(encoding="utf-8")
         assert "to pass the" not in html and "even without coming" not in html, page
+
+
+def test_after_the_season_the_organiser_sees_no_check_to_come(tmp_path, capsys):
+    """After season_complete the terminal, the organiser's email, the Attendance status sheet
+    and the 'needs your action' list still gave advice for a check after the season and
+    asked about substitutable members no game is left for (noticed at stop 31)."""
+    import email
+    from email import policy
+
+    sheets = season_sheets()
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    before = capsys.readouterr().out
+    line = next(x for x in before.splitlines() if x.strip().startswith("C: substitutable"))
+    assert "needs 2/3); cannot pass the 2026-01-22 check" in line
+    assert "- substitutable (attended too few" in before  # the organiser's action list
+    (c,) = [r for r in rows(out, "Attendance status") if r["Player"] == "C"]
+    assert c["Next check"] is not None and c["Advice"]
+
+    sheets["Settings"].append(["season_complete", "yes"])
+    code, out = run(tmp_path, sheets)
+    assert code == 0
+    after = capsys.readouterr().out
+    line = next(x for x in after.splitlines() if x.strip().startswith("C: substitutable"))
+    assert line.rstrip().endswith("needs 2/3)"), line  # status and count, no advice
+    assert "- substitutable (" not in after
+    (c,) = [r for r in rows(out, "Attendance status") if r["Player"] == "C"]
+    assert c["Status"] == "substitutable"
+    assert [c[k] for k in ("Next check", "Coming nights", "Must attend", "Advice")] == [None] * 4
+    organiser = sorted((out.parent / "outbox").glob("*-organiser.eml"))[0]
+    body = email.message_from_bytes(organiser.read_bytes(), policy=policy.default)
+    text = body.get_body(("plain",)).get_content()
+    assert "- C: substitutable (" in text and "to pass the" not in text
+    # a workbook without `club` is headed as the subject is, not "Summary for the organiser: ,"
+    assert text.startswith("Summary for the organiser: Mahjong, 8 January 2026")
+    assert "even without coming" not in text and "Nothing needs your action" in text
+    player_c = next((out.parent / "outbox").glob("*-player-c.eml"))
+    mine = email.message_from_bytes(player_c.read_bytes(), policy=policy.default)
+    words = " ".join(mine.get_body(("plain",)).get_content().split())
+    assert "you were substitutable" in words and "stop being substitutable" not in words

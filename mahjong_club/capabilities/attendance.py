@@ -56,22 +56,25 @@ class Attendance(Capability[AttendanceResult]):
                 "attendance.html",
                 SITE["attendance"],
                 "attendance.html",
-                {"attendance": result, "final": run.season.settings.season_complete},
+                {"attendance": result, "final": result.final},
             )
         ]
 
     def player_sections(
         self, run: Run, result: AttendanceResult, site: SiteView
     ) -> Mapping[str, Fragment]:
-        final = run.season.settings.season_complete  # no advice for a check after the season
         return {
-            m.player: Fragment("attendance", {"member": m, "final": final}) for m in result.members
+            m.player: Fragment("attendance", {"member": m, "final": result.final})
+            for m in result.members
         }
 
     def organiser_sections(
         self, run: Run, result: AttendanceResult, site: SiteView
     ) -> Sequence[Fragment]:
-        substitutable = [m for m in result.members if m.status.value == "substitutable"]
+        # After the season (``final``) a substitutable member needs nothing of the organiser.
+        substitutable = [
+            m for m in result.members if m.status.value == "substitutable" and not result.final
+        ]
         first = [Fragment("action_substitutable", {"members": substitutable})]
         return [
             *(first if substitutable else []),

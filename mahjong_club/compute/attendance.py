@@ -53,12 +53,17 @@ class MemberAttendance:
 
 @dataclass
 class AttendanceResult:
-    """Attendance status of every division member, at ``as_of``."""
+    """Attendance status of every division member, at ``as_of``.
+
+    ``final`` once the season is complete (``season_complete``): no check is to come, so no
+    output gives advice for one, and nobody's substitution needs the organiser any more.
+    """
 
     season_start: dt.date
     as_of: dt.date
     regular_nights: list[dt.date]
     members: list[MemberAttendance] = field(default_factory=list)
+    final: bool = False
 
     def histories(self) -> dict[str, History]:
         """Every member's attendance history by name (a federation's substituted seats each
@@ -115,7 +120,8 @@ def compute_attendance(season: Season, problems: Problems) -> AttendanceResult |
         for member in division.members:
             divisions_of[member].append(division)
     _check_sheet(season, sheet, divisions_of, (start, as_of), problems)
-    result = AttendanceResult(start, as_of, [n for n in nights if start <= n <= as_of])
+    played = [n for n in nights if start <= n <= as_of]
+    result = AttendanceResult(start, as_of, played, final=season.settings.season_complete)
     strangers = [n for n in sheet.marks if n not in divisions_of]
     players = sorted(divisions_of, key=lambda name: display_order(name, season.settings.language))
     for player in players:

@@ -131,36 +131,6 @@ SITE: dict[str, Entry] = {
     "ranking": _site("ranking", en="Ranking", da="Rangliste"),
     "false_mahjong": _site("false_mahjong", en="False Mahjong", da="Falsk mahjong"),
     "imp_scale": _site("imp_scale", en="IMPs by {scale}.", da="IMP efter {scale}."),
-    "status_explain_warning": _site(
-        "status_explain_warning",
-        en=(
-            "You have attended {attended} of {regular} regular club {regular:night|nights} on"
-            " time; the requirement is {required}. Your attendance was below it at the check"
-            " on {since}. If it is still below at the next check, you become substitutable."
-        ),
-        da=(
-            "Du er mødt til tiden {attended} af {regular} almindelige"
-            " {regular:spilleaften|spilleaftener}; kravet er {required}. Dit fremmøde var under"
-            " kravet ved checket {since}. Er det stadig under ved næste check, bliver du"
-            " substituerbar."
-        ),
-    ),
-    "status_explain_substitutable": _site(
-        "status_explain_substitutable",
-        en=(
-            "You have attended {attended} of {regular} regular club {regular:night|nights} on"
-            " time; the requirement is {required}. Since {since} you are substitutable: when no"
-            " game of your division can be played otherwise, a substitute may play in your"
-            " place. You stop being substitutable as soon as you reach the requirement."
-        ),
-        da=(
-            "Du er mødt til tiden {attended} af {regular} almindelige"
-            " {regular:spilleaften|spilleaftener}; kravet er {required}. Siden {since} er du"
-            " substituerbar: hvis der ikke kan spilles noget spil i din division ellers, kan en"
-            " substitut spille i dit sted. Du holder op med at være substituerbar, så snart du"
-            " når kravet."
-        ),
-    ),
     "email_subject_player": _site(
         "email_subject_player",
         en="{club}: standings as of {date}",
@@ -372,3 +342,8 @@ SITE.update(SITE_EVENTS)
 from mahjong_club.messages.email_words import EMAIL_WORDS  # noqa: E402
 
 SITE.update(EMAIL_WORDS)
+
+# A member's attendance status explained (mahjong_club/messages/status_words.py).
+from mahjong_club.messages.status_words import STATUS_WORDS  # noqa: E402
+
+SITE.update(STATUS_WORDS)

@@ -38,11 +38,12 @@ SLUG_BYTES = MAX_NAME_BYTES - len("division-.html")
 
 
 def club_name(season: Season) -> str:
-    """The name in the site's header: the tournament's, else the club's."""
+    """The name in the site's header: the tournament's, else the club's; "Mahjong" when the
+    workbook names neither (as the emails' subjects say), rather than a title of " — "."""
     settings = season.settings
     if season.tournament and settings.tournament:
         return settings.tournament
-    return settings.club or settings.tournament
+    return settings.club or settings.tournament or "Mahjong"
 
 
 def generated_at() -> dt.datetime:

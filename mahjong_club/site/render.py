@@ -70,7 +70,7 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
         env.globals["game_rows"] = GameRows(locale)
     env.globals["t"] = locale.t
     env.globals["locale"] = locale
-    env.globals["explain"] = lambda m: explain_status(m, locale)
+    env.globals["explain"] = lambda m, final=False: explain_status(m, locale, final=final)
     env.bytecode_cache = template_cache(env)  # compiled once, kept between runs
     return env
 
@@ -123,12 +123,13 @@ def search_key(name: str) -> str:
     return f"{plain}|{ascii_fold(name)}"
 
 
-def explain_status(member: MemberAttendance, locale: Locale) -> str:
-    """A plain explanation of a warning or substitutable status."""
+def explain_status(member: MemberAttendance, locale: Locale, *, final: bool = False) -> str:
+    """A plain explanation of a warning or substitutable status; once the season is complete
+    (``final``) in the past, without the check to come or how to stop being substitutable."""
     if member.status.value == "ok":
         return ""
     return locale.t(
-        f"status_explain_{member.status.value}",
+        f"status_{'final' if final else 'explain'}_{member.status.value}",
         attended=member.attended,
         regular=member.regular,
         required=f"{member.required.numerator}/{member.required.denominator}",

@@ -63,6 +63,17 @@ def attendance_sheet(result: AttendanceResult) -> ResultSheet:
         ]
     ]
     for m in result.members:
+        # After the season (``final``) there is no check to come: its columns stay blank.
+        to_come: list[Cell] = (
+            [None] * 4
+            if result.final
+            else [
+                _date(m.advice.check),
+                m.advice.coming,
+                m.advice.must_attend,
+                str(advice(m.advice)),
+            ]
+        )
         rows.append(
             [
                 m.player,
@@ -72,10 +83,7 @@ def attendance_sheet(result: AttendanceResult) -> ResultSheet:
                 m.attended,
                 m.status.value,
                 _date(m.since),
-                _date(m.advice.check),
-                m.advice.coming,
-                m.advice.must_attend,
-                str(advice(m.advice)),
+                *to_come,
             ]
         )
     return ResultSheet("Attendance status", rows, optional=True, highlights=ATTENDANCE_HIGHLIGHTS)
