@@ -115,6 +115,18 @@ def test_a_penalty_comes_off_the_minipoints_only(tmp_path):
     assert carl["Minipoints"] == 44 - 30
     page = (out / "report" / "tournament.html").read_text(encoding="utf-8")
     assert "from the minipoints" in page and "after uma" not in page
+    # An organiser's trial: the table points' running totals on Carl's page and in his
+    # email had the 30 minipoints taken off them (7/3, then 19/3 - 30 = -71/3)
+    (line,) = [r for r in rows(out / "cup.xlsx", "Penalty list") if r["Player"] == "Carl"]
+    assert line["Deducted"] == "from the minipoints"
+    mine = (out / "report" / "player-carl.html").read_text(encoding="utf-8")
+    assert "−" not in mine.split("<tbody>")[1].split("</tbody>")[0]  # no negative total
+    text = email.message_from_bytes(
+        next((out / "outbox").glob("*-player-carl.eml")).read_bytes(), policy=policy.default
+    ).get_body(("plain",)).get_content()
+    assert "(total 6.33)" in text, text
+    summary = next((out / "outbox").glob("*-organiser.eml")).read_text(encoding="utf-8")
+    assert "after uma" not in summary and "from the minipoints" in summary.replace("=\n", "")
 
 
 def test_scores_that_do_not_add_up_to_zero_are_located(tmp_path, capsys):

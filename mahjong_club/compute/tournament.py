@@ -78,6 +78,8 @@ class TournamentResult:
     penalty_totals: dict[str, int] = field(default_factory=dict)
     ema: list[EmaRow] = field(default_factory=list)
     submission: Submission | None = None
+    #: An MCR tournament: penalties come off the minipoints (rules.md 1.2), never "after uma".
+    mcr: bool = False
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,7 @@ def compute_tournament(
     season: Season, standing: DivisionStandings, problems: Problems | None = None
 ) -> TournamentResult:
     """The tournament's session columns, penalty list and EMA export."""
-    result = TournamentResult(standing.division.name)
+    result = TournamentResult(standing.division.name, mcr=standing.division.game is GameType.MCR)
     games = {g.id: g for g in season.games}
     result.sessions = sorted({g.session for g in season.games if g.session}, key=natural_key)
     for row in standing.rows:

@@ -133,7 +133,9 @@ def tournament_view(
     slugs = {r.player: r.slug for r in division.rows}
     tables = _tables(division, games, result.sessions)
     marks = _marks(tables, division.penalties, slugs, games)
-    rows = [_row(r, result, division.penalties, games, marks) for r in division.rows]
+    # An MCR penalty comes off the minipoints, never the table points the totals add up.
+    off = [] if division.mcr else division.penalties
+    rows = [_row(r, result, off, games, marks) for r in division.rows]
     for r in rows:
         info = season.players.get(r.row.player)
         r.substitute = info is not None and info.substitute
@@ -281,8 +283,8 @@ def _row(
     marks: list[Mark],
 ) -> TournamentRow:
     """The row's session results and its running total: the sessions' results less the
-    penalties that come off the total, each in its own session (one without a game in the
-    last), so the last running total is the ranking's total."""
+    ``penalties`` that come off the total (none in MCR), each in its own session (one without
+    a game in the last), so the last running total is the ranking's total."""
     sessions: list[Points | None] = [
         result.session_points.get((row.player, s)) for s in result.sessions
     ]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from mahjong_club.compute.duplicate import DuplicateResult
 from mahjong_club.compute.hands import HandResult
-from mahjong_club.compute.tournament import TournamentResult
+from mahjong_club.compute.tournament import PenaltyLine, TournamentResult
 from mahjong_club.messages.rules import hand_breakdown
 from mahjong_club.workbook import styles as looks
 from mahjong_club.workbook.csv_files import csv_text
@@ -118,6 +118,14 @@ def duplicate_ranking_sheet(result: DuplicateResult) -> ResultSheet:
     return ResultSheet("Duplicate ranking", rows, frozenset({"IMPs"}), optional=True)
 
 
+def _deducted(t: TournamentResult, line: PenaltyLine) -> str:
+    """When a penalty is taken: off an MCR tournament's minipoints, or in riichi immediately
+    (changing placements, ema-revised) or after uma."""
+    if t.mcr:
+        return "from the minipoints"
+    return "immediately (changes placements)" if line.immediate else "after uma"
+
+
 def penalty_list_sheet(t: TournamentResult) -> ResultSheet:
     """The ``Penalty list``: every penalty, when it was deducted, and each player's total, so
     the organiser can check that the results add up."""
@@ -144,7 +152,7 @@ def penalty_list_sheet(t: TournamentResult) -> ResultSheet:
                 p.kind.value,
                 p.minutes,
                 p.points,
-                "immediately (changes placements)" if line.immediate else "after uma",
+                _deducted(t, line),
                 p.note or None,
                 t.penalty_totals.get(p.player, 0),
             ]
