@@ -188,3 +188,64 @@ def test_the_36_player_sample_matches_its_own_computation(tmp_path):
     assert main([str(tmp_path / "mcr_tournament.xlsx"), "--out", str(tmp_path / "o"), "-q"]) == 0
     mt.compare(tmp_path / "o", totals)
     assert len(rows(tmp_path / "o" / "mcr_tournament.xlsx", "Standings")) == 36
+
+
+def _level_session(session: int, scores: tuple[int | None, ...] = (0, 0, 0, 0)) -> list[list]:
+    """Session ``session`` with everyone at both tables on ``scores`` (None: not yet played)."""
+    return [
+        [session, table, player, score, None]
+        for table, four in ((1, PLAYERS[:4]), (2, PLAYERS[4:]))
+        for player, score in zip(four, scores, strict=True)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sessions", "action", "warned"),
+    [
+        # session 2 drawn and not played yet: the tie may settle itself, nothing to do now
+        ([(1, (0, 0, 0, 0)), (2, (None,) * 4)], False, "if they still are after the last"),
+        # every session played: the dice are the organiser's to roll now
+        ([(1, (0, 0, 0, 0)), (2, (0, 0, 0, 0))], True, "are still tied after every criterion"),
+    ],
+)
+def test_a_tie_awaits_dice_only_after_the_last_session(tmp_path, capsys, sessions, action, warned):
+    """An MCR organiser's trial: after session 1 of 5 the run said to roll dice now, and after
+    the last session the tie for 2nd was only a warning, not 'Needs your action'."""
+    sheets = mcr()
+    sheets["Games"] = sheets["Games"][:1] + [r for s in sessions for r in _level_session(*s)]
+    path = write_workbook(tmp_path / "cup.xlsx", sheets)
+    assert main([str(path), "--out", str(tmp_path / "out")]) == 0
+    said = capsys.readouterr()
+    out = " ".join(said.out.split())
+    assert warned in " ".join(said.err.split())
+    needs = out.split("Needs your action:")[1] if "Needs your action:" in out else ""
+    assert ("Anna, Bo, Carl, Dorte" in needs) is action
+    assert "promotion or relegation" not in out
+
+
+def test_an_unscored_session_before_a_scored_one_is_warned_of(tmp_path, capsys):
+    """An MCR organiser's trial: session 1's scores all left out while session 2's were typed
+    gave a ranking of session 2 alone and emails naming session 1 as the next game, silently."""
+    sheets = mcr()
+    sheets["Games"] = sheets["Games"][:1] + _level_session(1, (None,) * 4) + _level_session(2)
+    path = write_workbook(tmp_path / "cup.xlsx", sheets)
+    assert main([str(path), "--out", str(tmp_path / "out")]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert (
+        "sheet 'Games', row 2, column 'Score': session 1 has no scores, but session 2 has:"
+        in err
+    )
+
+
+def test_season_complete_is_ignored_in_a_tournament(tmp_path, capsys):
+    """An MCR organiser's trial: season_complete in a tournament gave its ranking a league's
+    statuses ('winner', 'relegation candidate') on the public pages."""
+    sheets = mcr()
+    sheets["Settings"].append(["season_complete", "yes"])
+    path = write_workbook(tmp_path / "cup.xlsx", sheets)
+    assert main([str(path), "--out", str(tmp_path / "out")]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "column 'Value': season_complete is a league's setting" in err
+    assert {r["Status"] for r in rows(tmp_path / "out" / "cup.xlsx", "Standings")} == {""}
+    page = (tmp_path / "out" / "report" / "index.html").read_text(encoding="utf-8")
+    assert "relegation candidate</span>" not in page and "winner</span>" not in page

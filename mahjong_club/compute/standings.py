@@ -59,8 +59,9 @@ class StandingsResult:
     ``statuses`` and ``previous_ranks`` are keyed by (division, player); ``statuses`` is
     filled only when the season is complete, ``previous_ranks`` when games were played a week
     or more before the report date. ``dice_actions`` are the ties awaiting dice that need the
-    organiser's action: only once the season is complete (a tie after week one settles
-    itself with more games), those deciding promotion or relegation first.
+    organiser's action: only once the season is complete, or a tournament's every session
+    has its scores (a tie after week one settles itself with more games), those deciding
+    promotion or relegation first.
     """
 
     standings: list[DivisionStandings] = field(default_factory=list)
@@ -96,6 +97,8 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
         result.standings, result.new_dice = settle_with_dice(
             rank, season.dice, random.Random(dice_seed)
         )
+    # A tournament with sessions still to come: its ties may yet be settled by playing.
+    later = season.tournament and bool(season.planned)
     for standing in result.standings:
         if not any(row.record.results for row in standing.rows):
             continue  # nobody has played yet (a tournament just drawn): nothing to settle
@@ -104,15 +107,17 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
                 "Dice",
                 None,
                 "",
-                texts.DICE_NEEDED,
+                texts.DICE_AFTER_LAST_SESSION if later else texts.DICE_NEEDED,
                 division=standing.division.name,
                 players=", ".join(needed.players),
                 round=needed.round,
                 missing=", ".join(needed.missing),
             )
-    if season.settings.season_complete:
+    if season.settings.season_complete:  # a league's (reading ignores it in a tournament)
         result.statuses = final_statuses(result.standings)
         result.dice_actions = dice_actions(result.standings)
+    elif season.tournament and not later and season.games:  # every session has its scores
+        result.dice_actions = dice_actions(result.standings, tournament=True)
     result.previous_ranks = previous_ranks(
         season, result.new_dice, scored, result.standings, arrays
     )
@@ -149,8 +154,11 @@ def final_statuses(standings: list[DivisionStandings]) -> dict[tuple[str, str], 
     return statuses
 
 
-def dice_actions(standings: list[DivisionStandings]) -> list[DiceAction]:
-    """The ties awaiting dice at the end of the season, those deciding a status first."""
+def dice_actions(
+    standings: list[DivisionStandings], *, tournament: bool = False
+) -> list[DiceAction]:
+    """The ties awaiting dice at the end of the season, those deciding a status first (a
+    ``tournament`` has no promotion or relegation for a tie to decide)."""
     tops = _top_levels(standings)
     found: list[DiceAction] = []
     for standing in standings:
@@ -159,7 +167,7 @@ def dice_actions(standings: list[DivisionStandings]) -> list[DiceAction]:
         position = {row.record.player: n for n, row in enumerate(standing.rows, start=1)}
         for needed in standing.dice_needed:
             rows = tuple(sorted(position[p] for p in needed.players if p in position))
-            decides = tie_decides_status(len(standing.rows), top, rows)
+            decides = not tournament and tie_decides_status(len(standing.rows), top, rows)
             found.append(DiceAction(division.name, needed, decides))
     return sorted(found, key=lambda action: not action.decides)
 

@@ -51,6 +51,21 @@ DICE_NEEDED = entry(
         " (eller lad værktøjet slå dem: --roll-dice FRØ, eller et terningfrø på slip-siden)"
     ),
 )
+DICE_AFTER_LAST_SESSION = entry(
+    "compute.standings.dice_after_last_session",
+    en=(
+        "{division}: {players} are tied after every criterion; if they still are after the"
+        " last session, roll two dice (round {round}) for {missing} and record the rolls in"
+        " the Dice sheet (or have the tool roll them: --roll-dice SEED, or the drop page's dice"
+        " seed)"
+    ),
+    da=(
+        "{division}: {players} står lige efter alle kriterier; gør de det stadig efter sidste"
+        " runde, så slå med to terninger (runde {round}) for {missing} og skriv slagene i"
+        " arket Dice (eller lad værktøjet slå dem: --roll-dice FRØ, eller et terningfrø på"
+        " slip-siden)"
+    ),
+)
 
 # --- Attendance -------------------------------------------------------------------------------
 NOT_THURSDAY = entry(

@@ -77,6 +77,13 @@ UMA_OTHER_RULESET = entry(
     da="uma {uma} er regelsættet {other}s, men riichi_ruleset er {ruleset} (hvis uma er"
     " {own}); uma-indstillingen gælder: lad den stå tom for at bruge {ruleset}s",
 )
+COMPLETE_IN_TOURNAMENT = entry(
+    "league.complete_in_tournament",
+    en="season_complete is a league's setting (promotion, relegation, next season) and is"
+    " ignored in a tournament: a tournament is over when every session has its scores",
+    da="season_complete hører til en liga (op- og nedrykning, næste sæson) og ignoreres i en"
+    " turnering: en turnering er slut, når hver runde har sine scorer",
+)
 EXPECTED_FOUR_NUMBERS = entry(
     "league.expected_four_numbers",
     en="expected four numbers by placement, like 15000,5000,-5000,-15000; found {found!r}",

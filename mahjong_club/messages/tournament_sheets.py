@@ -29,6 +29,15 @@ SESSION_MISSING_PLAYERS = entry(
     da="runde {session} har ingen række for {players}; hver spiller har én række pr. runde"
     " (en substituts række står under navnet på den spiller, der blev erstattet)",
 )
+SESSION_UNSCORED_BEFORE = entry(
+    "league.session_unscored_before",
+    en="session {session} has no scores, but session {later} has: session {session} is taken"
+    " for a session still to come and the ranking counts only the sessions with scores; type"
+    " its scores (or delete its rows if it was never played)",
+    da="runde {session} har ingen scorer, men runde {later} har: runde {session} regnes for en"
+    " runde, der ikke er spillet endnu, og ranglisten tæller kun runderne med scorer; skriv"
+    " dens scorer (eller slet dens rækker, hvis den aldrig blev spillet)",
+)
 PLAYER_MISSING_SESSIONS = entry(
     "league.player_missing_sessions",
     en="{player!r} has no row in sessions {sessions}; every player has one row per session"

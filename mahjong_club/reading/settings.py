@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -216,6 +217,9 @@ def read_settings(book: Workbook, problems: Problems) -> tuple[Settings, Ruleset
         return Settings(), Ruleset()
     given = _Given(table, _read_values(table))
     settings = _settings(given)
+    if settings.mode == "tournament" and settings.season_complete:
+        given.table.warning(given.row("season_complete"), VALUE, texts.COMPLETE_IN_TOURNAMENT)
+        settings = replace(settings, season_complete=False)
     return settings, _ruleset(given)
 
 

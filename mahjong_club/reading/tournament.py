@@ -108,6 +108,7 @@ def read_tournament(book: Workbook, season: Season, problems: Problems) -> Seaso
         _read_row(row, book.names, season, seating)
     _check_sessions(table, seating)
     played = {s for (s, _), rows in seating.tables.items() if any(r.scored for r in rows)}
+    _unscored_before_played(table, seating, played)
     named: dict[str, Game] = {}  # each game by its id, to refuse one id for two tables
     for (session, number), rows in sorted(
         seating.tables.items(), key=lambda kv: (natural_key(kv[0][0]), natural_key(kv[0][1]))
@@ -211,6 +212,19 @@ def _check_sessions(table: Table, seating: _Seating) -> None:
         if len(sessions) > 1:
             shown = ", ".join(sessions)
             table.error(None, PLAYER, texts.PLAYER_MISSING_SESSIONS, player=player, sessions=shown)
+
+
+def _unscored_before_played(table: Table, seating: _Seating, played: set[str]) -> None:
+    """A session without scores before one with scores is warned of, on its first row: it is
+    taken for a session still to come (its slips not typed yet, or a plan never played)."""
+    order = sorted({s for s, _ in seating.tables}, key=natural_key)
+    for n, session in enumerate(order):
+        later = next((s for s in order[n + 1 :] if s in played), None)
+        if session not in played and later is not None:
+            first = min(
+                r.number for (s, _), rows in seating.tables.items() if s == session for r in rows
+            )
+            table.warning(first, SCORE, texts.SESSION_UNSCORED_BEFORE, session=session, later=later)
 
 
 def _four_seats(table: Table, session: str, number: str, rows: list[_TableRow]) -> bool:
