@@ -121,9 +121,13 @@ def test_a_penalty_comes_off_the_minipoints_only(tmp_path):
     assert line["Deducted"] == "from the minipoints"
     mine = (out / "report" / "player-carl.html").read_text(encoding="utf-8")
     assert "−" not in mine.split("<tbody>")[1].split("</tbody>")[0]  # no negative total
-    text = email.message_from_bytes(
-        next((out / "outbox").glob("*-player-carl.eml")).read_bytes(), policy=policy.default
-    ).get_body(("plain",)).get_content()
+    text = (
+        email.message_from_bytes(
+            next((out / "outbox").glob("*-player-carl.eml")).read_bytes(), policy=policy.default
+        )
+        .get_body(("plain",))
+        .get_content()
+    )
     assert "(total 6.33)" in text, text
     summary = next((out / "outbox").glob("*-organiser.eml")).read_text(encoding="utf-8")
     assert "after uma" not in summary and "from the minipoints" in summary.replace("=\n", "")
@@ -232,8 +236,7 @@ def test_an_unscored_session_before_a_scored_one_is_warned_of(tmp_path, capsys):
     assert main([str(path), "--out", str(tmp_path / "out")]) == 0
     err = " ".join(capsys.readouterr().err.split())
     assert (
-        "sheet 'Games', row 2, column 'Score': session 1 has no scores, but session 2 has:"
-        in err
+        "sheet 'Games', row 2, column 'Score': session 1 has no scores, but session 2 has:" in err
     )
 
 
