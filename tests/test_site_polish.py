@@ -131,3 +131,28 @@ def test_deductions_have_a_minus_sign_in_the_tournament(reports):
     assert "−20,000" in points and all(p.startswith("−") or p == "0" for p in points), points
     ranking = page["Ranking: Copenhagen Riichi Open 2026"]
     assert "−20,000" in [row[-1] for row in ranking[1:]]
+
+
+@pytest.mark.parametrize(
+    ("report", "caption", "seats", "legend"),
+    [
+        (
+            "season",
+            "<caption>Session 20 November 2025, Hand 1 (round wind: East)</caption>",
+            "<tr><td>E</td>",
+            "<p>★ went Mah-Jong</p>",
+        ),
+        (
+            "season-da",
+            "<caption>Runde 20. november 2025, Hånd 1 (rundens vind: Øst)</caption>",
+            "<tr><td>Ø</td>",
+            "<p>★ gik Mah-Jong</p>",
+        ),
+    ],
+)
+def test_the_hands_page_speaks_the_club_s_language(reports, report, caption, seats, legend):
+    """A phone trial: the hands page's sessions were ISO dates ("Session 2025-11-20"), the
+    Danish page's winds English letters beside "Runde" and "(E)", and the ★ unexplained."""
+    page = html(reports[report], "hands.html")
+    assert caption in page and seats in page and legend in page
+    assert "2025-11-20" not in page

@@ -117,6 +117,8 @@ SITE: dict[str, Entry] = {
     "session": _site("session", en="Session", da="Runde"),
     "hand": _site("hand", en="Hand", da="Hånd"),
     "seat": _site("seat", en="Seat", da="Plads"),
+    "round_wind": _site("round_wind", en="round wind", da="rundens vind"),
+    "hand_winner": _site("hand_winner", en="went Mah-Jong", da="gik Mah-Jong"),
     "doubles": _site("doubles", en="Doubles", da="Doblinger"),
     "settlement": _site("settlement", en="Settlement", da="Afregning"),
     "running_total": _site("running_total", en="Running total", da="Løbende total"),

@@ -27,8 +27,12 @@ from typing import TypeVar
 from mahjong_club.common.text import plain_number
 from mahjong_club.messages import rules as rule_words
 from mahjong_club.messages.core import Message, say
+from mahjong_club.messages.draw import DRAW
 from mahjong_club.messages.site import MONTHS, SITE
 from rules.attendance import Advice
+
+#: Each wind's name by its letter (the draw's words: East, Øst …).
+WIND_NAMES = {letter: DRAW[letter] for letter in "ESWN"}
 
 #: How many formatted numbers (dates, texts) a locale keeps (then it starts again: memory
 #: stays bounded).
@@ -116,6 +120,33 @@ class Locale:
         if self.language == "da":
             return f"{value.day}. {month} {value.year}"
         return f"{value.day} {month} {value.year}"
+
+    def label(self, text: str) -> str:
+        """A session's label as written, or in words when it is a date (``2025-11-20``: the
+        ``Hands`` sheet's sessions are often a club night's date).
+
+        >>> Locale("da").label("2025-11-20"), Locale("en").label("3")
+        ('20. november 2025', '3')
+        """
+        if len(text) == 10 and text[4] == text[7] == "-":
+            try:
+                return self.date(dt.date.fromisoformat(text))
+            except ValueError:
+                pass
+        return text
+
+    def wind(self, letter: str, short: bool = True) -> str:
+        """A wind (``E``, ``S``, ``W``, ``N``) in this language: a letter (Danish Ø/S/V/N) or,
+        not ``short``, its name (East, Øst); anything else as it is.
+
+        >>> Locale("da").wind("E"), Locale("da").wind("W", short=False), Locale("en").wind("N")
+        ('Ø', 'Vest', 'N')
+        """
+        entry = WIND_NAMES.get(letter)
+        if entry is None:
+            return letter
+        name = self.say(say(entry))
+        return name[0] if short else name
 
     def moment(self, value: dt.datetime | None) -> str:
         """A date in words with the time of day (English ``21:05``, Danish ``kl. 21.05``);

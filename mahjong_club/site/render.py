@@ -55,6 +55,8 @@ def environment(locale: Locale, autoescape: bool = True) -> Environment:
     ours: dict[str, Callable[..., Any]] = {
         "num": _safe_numbers(locale) if autoescape else locale.number,
         "date": locale.date,
+        "label": locale.label,
+        "wind": locale.wind,
         "moment": locale.moment,
         "penalty_kind": lambda kind: locale.words(PenaltyKind(kind)),
         "search_key": search_key,
