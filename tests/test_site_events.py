@@ -25,10 +25,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 class Tables(HTMLParser):
-    """Every table of a page by caption: its rows as lists of cell texts."""
+    """Every table of a page by caption: its rows as lists of cell texts (as a screen reader
+    reads them: a span hidden from it, such as a phone's short heading, is left out)."""
 
     def __init__(self) -> None:
         super().__init__()
+        self._spans: list[bool] = []  # each open span: hidden from screen readers?
         self.tables: dict[str, list[list[str]]] = {}
         self._caption: str | None = None
         self._rows: list[list[str]] = []
@@ -36,6 +38,8 @@ class Tables(HTMLParser):
         self._in_caption = False
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "span":
+            self._spans.append(("aria-hidden", "true") in attrs)
         if tag == "table":
             self._caption, self._rows = "", []
         elif tag == "caption":
@@ -46,6 +50,8 @@ class Tables(HTMLParser):
             self._cell = []
 
     def handle_endtag(self, tag: str) -> None:
+        if tag == "span" and self._spans:
+            self._spans.pop()
         if tag == "caption":
             self._in_caption = False
         elif tag in ("td", "th") and self._cell is not None:
@@ -56,6 +62,8 @@ class Tables(HTMLParser):
             self._caption = None
 
     def handle_data(self, data: str) -> None:
+        if any(self._spans):
+            return
         if self._in_caption and self._caption is not None:
             self._caption += data
         elif self._cell is not None:
