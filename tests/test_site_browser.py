@@ -245,6 +245,12 @@ def test_the_search_box_finds_a_player(sites, browser):
     box.clear()
     box.send_keys("jan dy", Keys.ENTER)
     assert browser.current_url.endswith("/player-jan-dyrberg.html")
+    # A phone trial: "Søren" and Enter opened Line Sørensen's page (the first by name);
+    # a name beginning so comes first, and Danes' "aa" finds an Å
+    for typed, page in (("Søren", "soren-ostergaard"), ("aase", "ase-molgaard")):
+        browser.get(index.as_uri())
+        browser.find_element("id", "find").send_keys(typed, Keys.ENTER)
+        assert browser.current_url.endswith(f"/player-{page}.html"), typed
     errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert errors == [], errors
 

@@ -114,15 +114,24 @@ def search_key(name: str) -> str:
     """What the index's player search looks in: the name in lower case without accents
     (``søren østergaard``), and in plain ASCII (``soren ostergaard``). The script folds what
     is typed the same way (NFD, marks dropped, lower case), so ``Søren``, ``soren`` and
-    ``SØR`` all find Søren Østergaard.
+    ``SØR`` all find Søren Østergaard; with Danish letters also as Danes write them without
+    (å aa, ø oe, æ ae), so ``aase`` finds Åse.
 
     >>> search_key("Åse  Mølgaard"), search_key("Jürgen Weiß")
-    ('ase mølgaard|ase molgaard', 'jurgen weiß|jurgen weiss')
+    ('ase mølgaard|ase molgaard|aase moelgaard', 'jurgen weiß|jurgen weiss')
     """
     lower = unicodedata.normalize("NFD", name.lower())
     plain = "".join(c for c in lower if not unicodedata.category(c).startswith("M"))
     plain = re.sub(r"\s+", " ", unicodedata.normalize("NFC", plain)).strip()
-    return f"{plain}|{ascii_fold(name)}"
+    keys = [plain, ascii_fold(name)]
+    danish = unicodedata.normalize("NFC", name.lower()).translate(DANISH_LETTERS)
+    if danish != name.lower():
+        keys.append(ascii_fold(danish))
+    return "|".join(keys)
+
+
+#: Danish letters as written without them (``Aase``, ``Moelgaard``).
+DANISH_LETTERS = str.maketrans({"å": "aa", "ø": "oe", "æ": "ae"})
 
 
 def explain_status(member: MemberAttendance, locale: Locale, *, final: bool = False) -> str:
