@@ -171,39 +171,68 @@ def check_hand(hand: HandInput) -> None:
             raise HandError(HandProblem.EARTHLY_EAST, "Limit")
         if name in (HEAVENLY, EARTHLY) and not hand.sets:
             return  # recorded by name; the tiles need not be written
+        shown = shown_limits(hand)
+        if name not in (HEAVENLY, EARTHLY, *shown):
+            made = f"they make {', '.join(shown)}" if shown else None
+            found = made or _NO_LIMIT_SHOWN.get(name, "no limit hand")
+            raise HandError(HandProblem.LIMIT_NOT_SHOWN, "Limit", limit=name.value, shown=found)
     if orphans and not hand.winner:
         raise HandError(HandProblem.ORPHANS_NOT_WINNER)
     if not hand.winner:
         return
-    complete = (len(orphans) == 1 and len(hand.sets) == 1) or (
+    if not is_complete(hand):
+        raise HandError(HandProblem.INCOMPLETE, sets=len(melds), pairs=len(pairs))
+
+
+def is_complete(hand: HandInput) -> bool:
+    """Whether the sets make a complete hand: four sets and a pair, or thirteen orphans.
+
+    >>> from rules.tiles import parse_sets
+    >>> is_complete(HandInput("Sol", Wind.S, parse_sets("RRR [555s] 345m 678p 99p")))
+    True
+    """
+    orphans = [s for s in hand.sets if s.kind is SetKind.ORPHANS]
+    pairs = [s for s in hand.sets if s.kind is SetKind.PAIR]
+    melds = [s for s in hand.sets if s.kind not in (SetKind.PAIR, SetKind.ORPHANS)]
+    return (len(orphans) == 1 and len(hand.sets) == 1) or (
         len(melds) == 4 and len(pairs) == 1 and not orphans
     )
-    if not complete:
-        raise HandError(HandProblem.INCOMPLETE, sets=len(melds), pairs=len(pairs))
 
 
 def recognised_limit(hand: HandInput) -> LimitHand | None:
     """The limit hand the winner's sets show, if any (heavenly/earthly come by name)."""
+    shown = shown_limits(hand)
+    return shown[0] if shown else None
+
+
+def shown_limits(hand: HandInput) -> list[LimitHand]:
+    """Every limit hand the sets show, the one scored first (four winds with a pair of
+    dragons is all honours too).
+
+    >>> from rules.tiles import parse_sets
+    >>> shown_limits(HandInput("Sol", Wind.S, parse_sets("EEE SSS WWW NNN RR")))
+    [<LimitHand.FOUR_WINDS: 'four winds'>, <LimitHand.ALL_HONOURS: 'all honours'>]
+    """
     sets = hand.sets
     if any(s.kind is SetKind.ORPHANS for s in sets):
-        return THIRTEEN_ORPHANS
+        return [THIRTEEN_ORPHANS]
     melds = [s for s in sets if s.kind in (SetKind.PUNG, SetKind.KONG)]
     tiles = [t for s in sets for t in s.tiles]
-    if {s.first.wind for s in melds} >= {"E", "S", "W", "N"}:
-        return FOUR_WINDS
-    if tiles and all(t.honour for t in tiles):
-        return ALL_HONOURS
-    if tiles and len(melds) == 4 and all(t.terminal for t in tiles):
-        return HEADS_AND_TAILS
     pungs = [s for s in sets if s.kind is SetKind.PUNG]
-    if (
-        len(pungs) == 4
+    shows = {
+        FOUR_WINDS: {s.first.wind for s in melds} >= {"E", "S", "W", "N"},
+        ALL_HONOURS: bool(tiles) and all(t.honour for t in tiles),
+        HEADS_AND_TAILS: bool(tiles) and len(melds) == 4 and all(t.terminal for t in tiles),
+        FOUR_CONCEALED_PUNGS: len(pungs) == 4
         and all(not s.exposed for s in pungs)
         and not any(s.kind is SetKind.KONG for s in sets)
-        and hand.self_drawn
-    ):
-        return FOUR_CONCEALED_PUNGS
-    return None
+        and hand.self_drawn,
+    }
+    return [limit for limit, shown in shows.items() if shown]
+
+
+#: What a limit hand recognised from the tiles needs beyond the tiles, said when missing.
+_NO_LIMIT_SHOWN = {FOUR_CONCEALED_PUNGS: "four concealed pungs need Self-drawn and no kong"}
 
 
 def _pair_points(pair: TileSet, seat: Wind, round_wind: Wind, rules: ClassicalRules) -> Item | None:

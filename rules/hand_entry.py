@@ -31,6 +31,19 @@ def winner_only_claims(hand: HandInput) -> list[str]:
     return [name for name in WINNER_ONLY if getattr(hand, name)]
 
 
+def loose_without_kong(hand: HandInput) -> bool:
+    """Whether the winner claims a loose tile (the replacement drawn after a kong) with no
+    kong among the sets.
+
+    >>> from rules.classical import Wind
+    >>> from rules.tiles import parse_sets
+    >>> sets = parse_sets("123m 456m 789m 234p 55s")
+    >>> loose_without_kong(HandInput("Sol", Wind.S, sets, winner=True, loose_tile=True))
+    True
+    """
+    return hand.winner and hand.loose_tile and not any(s.kind is SetKind.KONG for s in hand.sets)
+
+
 def idle_sets(hand: HandInput) -> list[TileSet]:
     """The sets of a non-winner's row that score nothing: pairs and concealed chows."""
     if hand.winner:

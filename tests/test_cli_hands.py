@@ -177,6 +177,35 @@ ERRORS = [
         ["column 'Hand'", "has 3 rows"],
         id="hand without four rows",
     ),
+    # A classical organiser's trial: a Limit name the tiles do not make scored 500 silently
+    pytest.param(
+        edit(hands_sheet(), 2, "Limit", "four winds"),
+        ["row 3, column 'Limit'", "Limit says four winds, but the sets do not make it"],
+        id="limit the tiles do not make",
+    ),
+    # ... a second winner whose own row was also wrong was said only on the next run
+    pytest.param(
+        edit(edit(hands_sheet(), 1, "Mahjong", "x"), 1, "Sets", "[EEEE]"),
+        ["row 2, column 'Sets'", "row 3, column 'Mahjong'", "two winners"],
+        id="two winners, one incomplete",
+    ),
+    # ... a player twice and a round wind apart were said on the hand's first row
+    pytest.param(
+        edit(hands_sheet(), 3, "Player", "Erik"),
+        ["row 4, column 'Player'", "'Erik' sits twice"],
+        id="player twice",
+    ),
+    pytest.param(
+        edit(hands_sheet(), 3, "Round", "S"),
+        ["row 4, column 'Round'", "different round winds (E, S)"],
+        id="round wind apart",
+    ),
+    # ... a limit of 0 or -5 settled every hand at it
+    pytest.param(
+        {**hands_sheet(), "Settings": [["Key", "Value"], ["limit", -5]]},
+        ["row 2, column 'Value'", "a whole number of points, at least 1", "found -5"],
+        id="limit below 1",
+    ),
 ]
 
 
@@ -190,6 +219,37 @@ def test_winner_only_marks_on_a_non_winner_are_a_warning(tmp_path, capsys):
     code, _out = run(tmp_path, edit(hands_sheet(), 1, "Self-drawn", "x"))
     assert code == 0
     assert "Self-drawn is marked for 'Erik', who did not go Mah-Jong" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("sheets", "said"),
+    [
+        pytest.param(
+            edit(hands_sheet(), 2, "Mahjong", None),
+            "row 3, column 'Mahjong': Sol's sets make a complete hand, but nobody in hand 1",
+            id="complete hand without Mahjong",
+        ),
+        pytest.param(
+            edit(hands_sheet(), 2, "Loose tile", "x"),
+            "row 3, column 'Loose tile': Loose tile is marked, but Sol's sets have no kong",
+            id="loose tile without a kong",
+        ),
+        pytest.param(
+            {
+                **edit(hands_sheet(), 2, "Player", "Sool"),
+                "Players": [["Player"], ["Erik"], ["Sol"], ["Vera"], ["Nils"]],
+            },
+            "row 3, column 'Player': 'Sool' is not in the Players sheet (did you mean 'Sol'?)",
+            id="player not in Players",
+        ),
+    ],
+)
+def test_what_an_organiser_may_have_meant_is_a_warning(tmp_path, capsys, sheets, said):
+    """A classical organiser's trial: each of these was scored without a word (a complete
+    hand settled as a washout, a loose tile with no kong, 'Sool' a fifth player)."""
+    code, _out = run(tmp_path, sheets)
+    assert code == 0
+    assert said in " ".join(capsys.readouterr().err.split())
 
 
 def test_limit_setting_caps_scores(tmp_path):
@@ -230,3 +290,17 @@ def test_calculator_options(capsys, argv, score):
 def test_calculator_rejects_bad_notation(capsys):
     assert main(["score-hand", "123m 891m"]) == 1
     assert "891m" in capsys.readouterr().err
+
+
+def test_the_calculator_is_as_strict_as_the_workbook(capsys):
+    """A classical organiser's trial: `--limit -5` scored every hand -5, and `--loose-tile`
+    without a kong and `--not-winner --self-drawn` passed without a word."""
+    from mahjong_club.cli.score_hand import main as score_hand
+
+    with pytest.raises(SystemExit):
+        score_hand(["[555s]", "--limit", "-5"])
+    assert "at least 1" in capsys.readouterr().err
+    assert score_hand(["123m 456m 789m 234p 55s", "--loose-tile"]) == 0
+    assert "--loose-tile without a kong" in capsys.readouterr().err
+    assert score_hand(["[555s]", "--not-winner", "--self-drawn"]) == 0
+    assert "--self-drawn only counts for the winner" in capsys.readouterr().err

@@ -10,7 +10,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.compute.hands import HandResult, score_hands
 from mahjong_club.messages.site import SITE
 from mahjong_club.model import Season
-from mahjong_club.reading.hands import read_hands
+from mahjong_club.reading.hands import check_registered, read_hands
 from mahjong_club.reading.tables import Workbook
 from mahjong_club.site.views import SiteView
 from mahjong_club.terminal import hands_text
@@ -28,6 +28,7 @@ class Hands(Capability[list[HandResult]]):
     def read(self, book: Workbook, season: Season, problems: Problems) -> None:
         if book.find("Hands") is not None:
             season.hands = read_hands(book, problems)
+            check_registered(season.hands, season.players, problems)
 
     def found(self, season: Season) -> bool:
         return season.hands is not None

@@ -13,7 +13,9 @@ from mahjong_club.messages.breakdown import hand_breakdown, hand_item
 from mahjong_club.messages.rule_errors import rule_error
 from mahjong_club.reading.cells import CellError
 from mahjong_club.reading.hands import parse_numbers, parse_wind
+from mahjong_club.reading.settings import parse_limit
 from rules.classical import ClassicalRules, HandError, HandInput, Wind, score_hand
+from rules.hand_entry import loose_without_kong, winner_only_claims
 from rules.tiles import NotationError, parse_sets
 
 EXAMPLE = """\
@@ -37,6 +39,13 @@ def _numbers(text: str) -> frozenset[int]:
         raise argparse.ArgumentTypeError(exc.message.render("en")) from None
 
 
+def _limit(text: str) -> int:
+    try:
+        return parse_limit(text)
+    except CellError as exc:
+        raise argparse.ArgumentTypeError(exc.message.render("en")) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The calculator's command line."""
     parser = argparse.ArgumentParser(
@@ -55,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--flowers", type=_numbers, default=frozenset(), help='e.g. "1 3"')
     parser.add_argument("--seasons", type=_numbers, default=frozenset(), help='e.g. "2"')
     parser.add_argument("--limit-hand", metavar="NAME", help="heavenly or earthly")
-    parser.add_argument("--limit", type=int, default=500, help="the score limit (default 500)")
+    parser.add_argument("--limit", type=_limit, default=500, help="the score limit (default 500)")
     parser.add_argument(
         "--double-wind-pair",
         type=int,
@@ -87,6 +96,11 @@ def main(argv: list[str]) -> int:
     except (NotationError, HandError) as exc:
         print(f"Error: {rule_error(exc).render('en')}", file=sys.stderr)
         return 1
+    for name in winner_only_claims(hand):  # as the workbook warns of them
+        flag = "--" + name.replace("_", "-")
+        print(f"Warning: {flag} only counts for the winner and is ignored", file=sys.stderr)
+    if loose_without_kong(hand):
+        print("Warning: --loose-tile without a kong among the sets", file=sys.stderr)
     who = "winner" if hand.winner else "not the winner"
     print(f"Seat {args.seat.value}, round {args.round.value}, {who}: {args.sets}")
     if result.limit_hand:

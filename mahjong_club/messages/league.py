@@ -58,6 +58,13 @@ START_POINTS_NOT_POSITIVE = entry(
     en="start_points: expected a positive whole number, found {value}",
     da="start_points: forventede et positivt helt tal, fandt {value}",
 )
+LIMIT_NOT_POSITIVE = entry(
+    "league.limit_not_positive",
+    en="expected the classical hands' limit: a whole number of points, at least 1 (the rules'"
+    " 500), found {found}",
+    da="forventede grænsen for klassiske hænder: et helt antal point, mindst 1 (reglernes"
+    " 500), fandt {found}",
+)
 SCHEDULE_MEETINGS_NOT_POSITIVE = entry(
     "league.schedule_meetings_not_positive",
     en="expected how often each two members of a division meet in a planned season:"

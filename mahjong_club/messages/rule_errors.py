@@ -166,6 +166,15 @@ _HAND = [
         da="jordisk velsignelse vinder på Østs første kasserede brik: ikke Øst",
     ),
     _entry(
+        HandProblem.LIMIT_NOT_SHOWN,
+        en="Limit says {limit}, but the sets do not make it ({shown}); only heavenly and"
+        " earthly hands are recorded by name, the others are recognised from the tiles: leave"
+        " Limit blank or correct the sets",
+        da="Limit siger {limit}, men sættene danner den ikke ({shown}); kun himmelsk og"
+        " jordisk velsignelse skrives med navn, de andre genkendes på brikkerne: lad Limit stå"
+        " tom, eller ret sættene",
+    ),
+    _entry(
         HandProblem.ORPHANS_NOT_WINNER,
         en="thirteen orphans is a winning hand: only the winner can have it",
         da="de tretten vidundere er en vinderhånd: kun vinderen kan have den",

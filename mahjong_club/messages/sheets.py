@@ -154,6 +154,20 @@ HAND_ROUND_WINDS = entry(
     en="{where} has different round winds ({winds}) in its rows",
     da="{where} har forskellige rundevinde ({winds}) i sine rækker",
 )
+LOOSE_WITHOUT_KONG = entry(
+    "sheets.hands.loose_without_kong",
+    en="Loose tile is marked, but {player}'s sets have no kong (a loose tile is the"
+    " replacement drawn after a kong): counted as written; check the sets or the mark",
+    da="Loose tile er markeret, men {player}s sæt har ingen kong (en løs brik er den, der"
+    " trækkes efter en kong): talt med som skrevet; tjek sættene eller markeringen",
+)
+COMPLETE_NO_WINNER = entry(
+    "sheets.hands.complete_no_winner",
+    en="{player}'s sets make a complete hand, but nobody in {where} is marked in Mahjong:"
+    " settled as a hand without a winner; if {player} went Mah-Jong, mark the row with x",
+    da="{player}s sæt udgør en hel hånd, men ingen i {where} er markeret i Mahjong:"
+    " afregnet som en hånd uden vinder; gik {player} Mah-Jong, så markér rækken med x",
+)
 HAND_PLAYER_TWICE = entry(
     "sheets.hands.player_twice",
     en="{player!r} sits twice in {where}",

@@ -11,6 +11,7 @@ and ``Åse`` in another are one player.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import small_number
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import sheets as texts
+from mahjong_club.messages import tournament_sheets as player_texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.rule_errors import rule_error
 from mahjong_club.model import Hand
@@ -29,11 +31,19 @@ from mahjong_club.reading.cells import (
     parse_text,
     parse_yes_no,
 )
-from mahjong_club.reading.names import NameBook
+from mahjong_club.reading.names import NameBook, near_miss
 from mahjong_club.reading.schema import Column, Schema
 from mahjong_club.reading.tables import Row, Table, Workbook, read_sheet
-from rules.classical import HandError, HandInput, Wind, check_hand, hand_table_problems
-from rules.hand_entry import as_scored, idle_sets, winner_only_claims
+from rules.classical import (
+    HandError,
+    HandInput,
+    Wind,
+    check_hand,
+    hand_table_problems,
+    is_complete,
+)
+from rules.hand_entry import as_scored, idle_sets, loose_without_kong, winner_only_claims
+from rules.hand_errors import HandProblem
 from rules.tiles import NotationError, TileSet, parse_sets
 
 WINDS: dict[str, Wind] = {
@@ -114,6 +124,7 @@ class _HandRow:
     number: int
     round_wind: Wind | None
     hand: HandInput | None
+    winner: bool = False  # marked in Mahjong, whether or not the row could be scored
 
 
 def read_hands(book: Workbook, problems: Problems) -> list[Hand]:
@@ -154,7 +165,7 @@ def _read_row(row: Row, names: NameBook) -> tuple[tuple[str, int] | None, _HandR
     loose = row.value(LOOSE_TILE) or False
     last = row.value(LAST_TILE) or False
     limit = row.value(LIMIT)
-    hand_row = _HandRow(row.number, round_wind, None)
+    hand_row = _HandRow(row.number, round_wind, None, winner)
     if session is None or number is None:
         return None, hand_row
     sets = _read_sets(row, sets_text)
@@ -162,7 +173,7 @@ def _read_row(row: Row, names: NameBook) -> tuple[tuple[str, int] | None, _HandR
         hand = HandInput(
             player, seat, sets, winner, flowers, seasons, self_drawn, loose, last, limit
         )
-        hand_row = _HandRow(row.number, round_wind, _checked(row, hand))
+        hand_row = _HandRow(row.number, round_wind, _checked(row, hand), winner)
     return (session, number), hand_row
 
 
@@ -182,6 +193,8 @@ def _checked(row: Row, hand: HandInput) -> HandInput | None:
         row.warning(column, texts.FLAG_NOT_WINNER, column=column.name, player=hand.player)
     for tile_set in idle_sets(hand):
         row.warning(SETS, texts.SET_NOT_WINNER, tile_set=tile_set.notation())
+    if loose_without_kong(hand):
+        row.warning(LOOSE_TILE, texts.LOOSE_WITHOUT_KONG, player=hand.player)
     hand = as_scored(hand)
     try:
         check_hand(hand)
@@ -200,13 +213,24 @@ def _whole_hand(table: Table, session: str, number: int, rows: list[_HandRow]) -
         table.error(first, HAND, texts.HAND_ROW_COUNT, where=where, count=len(rows), rows=shown)
         return None
     winds = {r.round_wind for r in rows if r.round_wind is not None}
-    if len(winds) > 1:
+    if len(winds) > 1:  # said on the first row whose wind differs from the hand's first
         shown = ", ".join(sorted(winds))
-        table.error(first, ROUND, texts.HAND_ROUND_WINDS, where=where, winds=shown)
+        odd = next(r.number for r in rows if r.round_wind not in (None, rows[0].round_wind))
+        table.error(odd, ROUND, texts.HAND_ROUND_WINDS, where=where, winds=shown)
         return None
     complete = [r.hand for r in rows if r.hand is not None]
+    winners = [r.number for r in rows if r.winner]
+    if len(complete) != 4 and len(winners) > 1:  # said even when a winner's row is wrong too
+        problem = rule_error(HandError(HandProblem.TWO_WINNERS, "Mahjong"))
+        table.error(winners[1], MAHJONG, texts.HAND_TABLE_PROBLEM, where=where, problem=problem)
     if len(complete) != 4 or not winds or not _table_ok(table, where, rows, complete):
         return None
+    if not winners:
+        for r, hand in zip(rows, complete, strict=True):
+            if is_complete(hand):
+                table.warning(
+                    r.number, MAHJONG, texts.COMPLETE_NO_WINNER, player=hand.player, where=where
+                )
     order = sorted(range(4), key=lambda i: list(Wind).index(complete[i].seat))
     return Hand(
         session,
@@ -221,8 +245,9 @@ def _table_ok(table: Table, where: Message, rows: list[_HandRow], hands: list[Ha
     """True when the four rows fit together (seats, winner, tiles); else reported."""
     players = [h.player for h in hands]
     duplicates = sorted({p for p in players if players.count(p) > 1})
-    for player in duplicates:
-        table.error(rows[0].number, PLAYER, texts.HAND_PLAYER_TWICE, player=player, where=where)
+    for player in duplicates:  # said on the player's second row
+        second = [r.number for r, p in zip(rows, players, strict=True) if p == player][1]
+        table.error(second, PLAYER, texts.HAND_PLAYER_TWICE, player=player, where=where)
     found = hand_table_problems(hands)
     for index, problem in found:
         table.error(
@@ -233,3 +258,25 @@ def _table_ok(table: Table, where: Message, rows: list[_HandRow], hands: list[Ha
             problem=rule_error(problem),
         )
     return not duplicates and not found
+
+
+def check_registered(hands: list[Hand], players: Collection[str], problems: Problems) -> None:
+    """With a ``Players`` sheet, each hands player not in it is warned of once, on their first
+    row (``Sool`` for ``Sol``: a fifth player at a four-player table, silently)."""
+    if not players:
+        return
+    seen: set[str] = set()
+    for hand in hands:
+        for row, number in zip(hand.rows, hand.excel_rows, strict=True):
+            if row.player in players or row.player in seen:
+                continue
+            seen.add(row.player)
+            hint = near_miss(row.player, players)
+            problems.warning(
+                HANDS.sheet,
+                number,
+                PLAYER.name,
+                player_texts.TOURNAMENT_NOT_LISTED,
+                player=row.player,
+                hint=hint,
+            )

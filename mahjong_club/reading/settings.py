@@ -196,16 +196,22 @@ def parse_port(value: Any) -> int:
     return port
 
 
-def parse_meetings(value: Any) -> int:
-    """``schedule_meetings``: how often each two members meet in a planned season, at least 1.
+def _at_least_one(what: Entry) -> Callable[[Any], int]:
+    """A parser of a whole number of at least 1, saying ``what`` was expected otherwise."""
 
-    >>> parse_meetings("2")
-    2
-    """
-    meetings = parse_int(value)
-    if meetings < 1:
-        raise CellError.saying(texts.SCHEDULE_MEETINGS_NOT_POSITIVE, found=meetings)
-    return meetings
+    def parse(value: Any) -> int:
+        number = parse_int(value)
+        if number < 1:
+            raise CellError.saying(what, found=number)
+        return number
+
+    return parse
+
+
+#: ``schedule_meetings``: how often each two members meet in a planned season, at least 1.
+parse_meetings = _at_least_one(texts.SCHEDULE_MEETINGS_NOT_POSITIVE)
+#: ``limit``: the classical hands' limit, at least 1 (a limit of 0 or -5 settled every hand so).
+parse_limit = _at_least_one(texts.LIMIT_NOT_POSITIVE)
 
 
 def read_settings(book: Workbook, problems: Problems) -> tuple[Settings, Ruleset]:
@@ -385,7 +391,7 @@ def _ruleset(given: _Given) -> Ruleset:
     meetings = given.get("schedule_meetings", parse_meetings, None)
     if meetings is not None:
         overrides["schedule_meetings"] = meetings
-    limit = given.get("limit", parse_int, None)
+    limit = given.get("limit", parse_limit, None)
     if limit is not None:
         overrides["classical"] = ClassicalRules(limit=limit)
     return Ruleset.for_riichi_ruleset(ruleset_name, **overrides)
