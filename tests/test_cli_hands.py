@@ -200,6 +200,12 @@ ERRORS = [
         ["row 4, column 'Round'", "different round winds (E, S)"],
         id="round wind apart",
     ),
+    # ... flowers "1,3" typed in Danish Excel (the number 1.3) were "expected a whole number"
+    pytest.param(
+        edit(hands_sheet(), 3, "Flowers", 1.3),
+        ["row 4, column 'Flowers'", "found the number 1.3: Excel took the numbers for a decimal"],
+        id="flowers as a decimal",
+    ),
     # ... a limit of 0 or -5 settled every hand at it
     pytest.param(
         {**hands_sheet(), "Settings": [["Key", "Value"], ["limit", -5]]},
@@ -297,7 +303,7 @@ def test_the_calculator_is_as_strict_as_the_workbook(capsys):
     without a kong and `--not-winner --self-drawn` passed without a word."""
     from mahjong_club.cli.score_hand import main as score_hand
 
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit, match="2"):  # argparse's status for a bad option
         score_hand(["[555s]", "--limit", "-5"])
     assert "at least 1" in capsys.readouterr().err
     assert score_hand(["123m 456m 789m 234p 55s", "--loose-tile"]) == 0

@@ -129,6 +129,7 @@ def test_a_penalty_comes_off_the_minipoints_only(tmp_path):
         .get_content()
     )
     assert "(total 6.33)" in text, text
+    assert "number 2 of 8 with 6.33 table points and 14 minipoints." in text  # the tie-break
     summary = next((out / "outbox").glob("*-organiser.eml")).read_text(encoding="utf-8")
     assert "after uma" not in summary and "from the minipoints" in summary.replace("=\n", "")
 
@@ -252,3 +253,34 @@ def test_season_complete_is_ignored_in_a_tournament(tmp_path, capsys):
     assert {r["Status"] for r in rows(tmp_path / "out" / "cup.xlsx", "Standings")} == {""}
     page = (tmp_path / "out" / "report" / "index.html").read_text(encoding="utf-8")
     assert "relegation candidate</span>" not in page and "winner</span>" not in page
+
+
+def test_an_mcr_organiser_s_slips_are_understood(tmp_path, capsys):
+    """An MCR organiser's trial: scores typed with a word processor's dash (–16) were
+    refused while U+2212 was taken, and two substitutes coming in during play at one table
+    (rules.md describes one) passed without a word."""
+    sheets = mcr()
+    sheets["Games"][10][3] = "–16"  # Eva, session 2: an en dash
+    sheets["Games"][12][4] = "during"  # Finn came in during play too, beside Bo
+    path = write_workbook(tmp_path / "cup.xlsx", sheets)
+    assert main([str(path), "--out", str(tmp_path / "out")]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "2 substitutes came in during play at table 1 of session 2" in err
+    eva = standings(tmp_path / "out")["Eva"]
+    assert eva["Minipoints"] == 40 - 16
+
+
+def test_a_riichi_tournament_of_mcr_scores_asks_for_the_game_setting(tmp_path, capsys):
+    """An MCR organiser's trial: without `game: MCR` every table was 'must add up to
+    120,000', and nothing named the setting."""
+    sheets = mcr()
+    sheets["Settings"] = [r for r in sheets["Settings"] if r[0] != "game"]
+    sheets["Games"] = sheets["Games"][:9]  # session 1: both tables add up to 0
+    path = write_workbook(tmp_path / "cup.xlsx", sheets)
+    code = main([str(path), "--out", str(tmp_path / "out")])
+    assert_refused(
+        code,
+        capsys.readouterr().err,
+        ["row 2, column 'Score'", "is 'game' MCR missing from Settings?"],
+        tmp_path / "out",
+    )

@@ -37,6 +37,11 @@ EMAIL_WORDS: dict[str, Entry] = {
     ),
     "email_unit_points": _email("email_unit_points", en="points", da="point"),
     "email_unit_table_points": _email("email_unit_table_points", en="table points", da="bordpoint"),
+    "email_unit_table_points_mcr": _email(
+        "email_unit_table_points_mcr",
+        en="table points and {minipoints} minipoints",
+        da="bordpoint og {minipoints} minipoint",
+    ),
     "email_unit_point": _email("email_unit_point", en="point", da="point"),
     "email_unit_table_point": _email("email_unit_table_point", en="table point", da="bordpoint"),
     "email_moved_up": _email(

@@ -110,6 +110,14 @@ NUMBERS_EXPECTED = entry(
     en="expected numbers 1 to 4 separated by spaces or commas (like 1 3), found {found}",
     da="forventede tal fra 1 til 4 adskilt af mellemrum eller kommaer (fx 1 3), fandt {found}",
 )
+NUMBERS_AS_DECIMAL = entry(
+    "sheets.hands.numbers_as_decimal",
+    en="found the number {found}: Excel took the numbers for a decimal number (1,3 typed"
+    " where the comma is the decimal sign); write them with a space (1 3), or format the"
+    " column as text",
+    da="fandt tallet {found}: Excel læste tallene som et decimaltal (1,3 skrevet, hvor komma"
+    " er decimaltegn); skriv dem med mellemrum (1 3), eller formatér kolonnen som tekst",
+)
 NUMBER_TWICE = entry(
     "sheets.hands.number_twice",
     en="a number is listed twice in {found}",

@@ -59,7 +59,9 @@ SITE_EVENTS: dict[str, Entry] = {
         "tournament_other_players", en="Other players", da="Andre spillere"
     ),
     "tournament_marks": _site(
-        "tournament_marks", en="Disqualified and substituted", da="Diskvalificeret og substitueret"
+        "tournament_marks",
+        en="Substituted or disqualified",
+        da="Substitueret eller diskvalificeret",
     ),
     "tournament_disqualified": _site(
         "tournament_disqualified",

@@ -85,9 +85,21 @@ TABLE_GAME_TWICE = entry(
 TABLE_TOTAL = entry(
     "league.table_total",
     en="the four scores at table {table} of session {session} (rows {rows}) add up to"
-    " {total:,}; they must add up to {expected:,} (4 × {start:,} start points)",
+    " {total:,}; they must add up to {expected:,} (4 × {start:,} start points){hint}",
     da="de fire scorer ved bord {table} i runde {session} (række {rows}) giver {total}"
-    " tilsammen; de skal give {expected} (4 × {start} startpoint)",
+    " tilsammen; de skal give {expected} (4 × {start} startpoint){hint}",
+)
+HINT_MCR_SCORES = entry(
+    "league.hint_mcr_scores",
+    en="; scores adding up to 0 are MCR game points: is 'game' MCR missing from Settings?",
+    da="; scorer, der giver 0 tilsammen, er MCR-spilpoint: mangler 'game' MCR i Settings?",
+)
+TWO_DURING = entry(
+    "league.two_during",
+    en="{count} substitutes came in during play at table {table} of session {session}: the"
+    " other players are placed among themselves; rules.md describes one substitute a table",
+    da="{count} substitutter kom ind under spillet ved bord {table} i runde {session}: de"
+    " andre spillere placeres indbyrdes; rules.md beskriver én substitut pr. bord",
 )
 WHAT_SUBSTITUTED_TOURNAMENT = entry(
     "league.what.substituted_tournament",

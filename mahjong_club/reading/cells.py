@@ -169,11 +169,21 @@ def parse_text(value: object) -> str:
 LONGEST_NUMBER = 60
 
 
+def _minus(text: str) -> str:
+    """``text`` stripped, with a minus sign typed otherwise made ``-``: the minus sign
+    (U+2212) anywhere, and at the start the dash a word processor makes of ``-`` (U+2013) or
+    a full-width one (U+FF0D)."""
+    text = text.strip().replace("\u2212", "-")
+    return "-" + text[1:] if text[:1] in ("\u2013", "\uff0d") else text
+
+
 def parse_int(value: object) -> int:
     """A whole number: a number cell, or text digits with an optional thousands separator.
 
     >>> [parse_int(v) for v in (32100.0, "32,100", "32.100", "32 100", "-5000", "−15,000")]
     [32100, 32100, 32100, 32100, -5000, -15000]
+    >>> parse_int("–32"), parse_int("－8")  # an en dash or a full-width minus before it
+    (-32, -8)
     >>> try:
     ...     parse_int("9" * 5000)
     ... except CellError as error:
@@ -190,7 +200,7 @@ def parse_int(value: object) -> int:
             return int(value)
         raise CellError.saying(texts.EXPECTED_WHOLE_NUMBER_NOT_WHOLE, found=describe(value))
     if isinstance(value, str) and len(value) <= LONGEST_NUMBER:
-        text = value.strip().replace("\u2212", "-")
+        text = _minus(value)
         if _PLAIN.match(text):
             return int(text)
         if _GROUPED.match(text):
@@ -212,7 +222,7 @@ def parse_number(value: object) -> Fraction:
             return Fraction(parse_int(value))
         except CellError:
             pass
-        text = value.strip().replace("\u2212", "-")
+        text = _minus(value)
         if len(text) <= LONGEST_NUMBER and _DECIMAL.match(text):
             return Fraction(text.replace(",", "."))
     raise CellError.saying(texts.EXPECTED_NUMBER, found=describe(value))

@@ -73,11 +73,17 @@ def parse_numbers(value: Any) -> frozenset[int]:
 
     >>> sorted(parse_numbers("3, 1")), sorted(parse_numbers(2.0))
     ([1, 3], [2])
+    >>> parse_numbers(1.3)  # "1,3" typed in Danish Excel
+    Traceback (most recent call last):
+    ...
+    mahjong_club.reading.cells.CellError: found the number 1.3: ...
     >>> parse_numbers("²")
     Traceback (most recent call last):
     ...
     mahjong_club.reading.cells.CellError: ...
     """
+    if isinstance(value, float) and not value.is_integer():  # Danish Excel's "1,3"
+        raise CellError.saying(texts.NUMBERS_AS_DECIMAL, found=describe(value))
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         number = parse_int(value)
         if not 1 <= number <= 4:

@@ -21,6 +21,7 @@ from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import natural_key
 from mahjong_club.messages import cells as cell_texts
 from mahjong_club.messages import tournament_sheets as texts
+from mahjong_club.messages.core import say
 from mahjong_club.model import PlannedSeat, Season, Settings
 from mahjong_club.reading.cells import parse_date, parse_int, parse_keyword, parse_text
 from mahjong_club.reading.dice import read_dice
@@ -271,8 +272,14 @@ def _table_game(
             total=wrong.total,
             expected=wrong.expected,
             start=season.ruleset.start_points,
+            hint=say(texts.HINT_MCR_SCORES) if wrong.total == 0 else "",
         )
         return None
+    during = [s for s in seats if s.substitution is Substitution.DURING]
+    if len(during) > 1:
+        table.warning(
+            first, SUBSTITUTED, texts.TWO_DURING, count=len(during), table=number, session=session
+        )
     written = _agreed(table, session, number, [(r.number, r.game_id) for r in rows], GAME)
     date = _agreed(table, session, number, [(r.number, r.date) for r in rows], DATE)
     if written is False or date is False:
