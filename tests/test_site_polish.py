@@ -156,3 +156,13 @@ def test_the_hands_page_speaks_the_club_s_language(reports, report, caption, sea
     page = html(reports[report], "hands.html")
     assert caption in page and seats in page and legend in page
     assert "2025-11-20" not in page
+
+
+def test_a_phone_shows_since_when_a_status_holds(reports):
+    """A phone trial: on a phone the hidden Since column left a warned member beside one in
+    good standing with the same count and no reason why; the date now goes with the status."""
+    page = html(reports["season"], "attendance.html")
+    shown = re.findall(r'<span class="advice">(.*?)</span></th>', page)
+    flagged = [s for s in shown if "badge ok" not in s]
+    assert flagged and all(" since " in s for s in flagged)
+    assert not any(" since " in s for s in shown if "badge ok" in s)
