@@ -268,6 +268,12 @@ def test_the_problems_and_the_emails_fit_a_phone(server, tmp_path):
         body = drop(phone, url=server[0], path=write_workbook(tmp_path / "b.xlsx", sheets))
         assert "lots" in body
         assert phone.execute_script(FITS) == [], "problems"
+        # a phone trial: the heading is off screen there, so "Games 4 Score" said nothing of
+        # what 4 and Score are; the row and column say so on a phone
+        row = phone.execute_script(
+            "return document.querySelector('table.problems tbody tr').innerText"
+        )
+        assert "row 4" in " ".join(row.split()) and "column Score" in " ".join(row.split())
         drop(phone, url=server[0], path=ROOT / "sample_sheets" / "season.xlsx")
         phone.get(phone.current_url + "emails/")
         assert phone.execute_script(FITS) == [], "emails"
