@@ -90,3 +90,36 @@ def test_the_ranking_shows_every_player_with_points(sites, browser):
     browser.get((sites / "duplicate" / "report" / "duplicate.html").as_uri())
     rows = browser.execute_script(RANKING_CELLS)
     assert [c[0] for c in rows[0]] == ["1", "Carlos Mendes", "+20"]
+
+
+def test_a_drawn_session_fits_a_phone(tmp_path, browser):
+    """A phone trial: a drawn session's West and North were cut off mid-name at 375 px, with
+    no hint to swipe; on a phone each table is now a block of four lines, wind by wind."""
+    from process import main as cli
+    from tests.builders import write_workbook
+
+    names = [
+        f"{first} {last}"
+        for first in ("Søren", "Annemette")
+        for last in ("Østergaard", "Rasmussen-Kjærgaard", "Holm", "Bæk")
+    ]
+    book = write_workbook(
+        tmp_path / "cup.xlsx",
+        {
+            "Settings": [["Key", "Value"], ["mode", "tournament"], ["tournament", "Cup"]],
+            "Players": [["Player"], *[[n] for n in names]],
+        },
+    )
+    assert (
+        cli(["draw", str(book), "--sessions", "2", "--seed", "x", "--out", str(tmp_path / "o")])
+        == 0
+    )
+    for page in ("draw.html", "draw-session-1.html"):
+        browser.get((tmp_path / "o" / "report" / page).as_uri())
+        cut = browser.execute_script(
+            "return [...document.querySelectorAll('table.draw td')]"
+            ".filter(c => c.getBoundingClientRect().right > window.innerWidth + 1).length"
+        )
+        assert cut == 0, page
+        first = browser.execute_script("return document.querySelector('table.draw td').innerText")
+        assert first.startswith("East: "), first
