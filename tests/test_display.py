@@ -254,5 +254,8 @@ def test_on_a_phone_the_lists_are_whole_and_the_page_scrolls(tmp_path):
         assert len(shown(browser, "ranking-list")) == 160
         assert browser.find_element("css selector", '[data-page-of="ranking-list"]').text == ""
         assert browser.execute_script("return document.documentElement.scrollHeight") > 844
+        # a phone trial: the navigation was hidden there too, so a player who opened the
+        # hall display could only leave it with the browser's back button
+        assert browser.find_element("css selector", "nav.pages").is_displayed()
     finally:
         stop_browser(browser)
