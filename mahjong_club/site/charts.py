@@ -79,7 +79,7 @@ def line_chart(
     for value in (high, 0.0, low):
         parts.append(
             f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" font-size="16"'
-            f' fill="#444">{_short(value)}</text>'
+            f' fill="#444">{short_label(value)}</text>'
         )
     # The first date starts at its point and the last ends at its own, so neither is cut off
     # at the chart's edges (one date alone is centred).
@@ -101,7 +101,14 @@ def line_chart(
     return "".join(parts)
 
 
-def _short(value: float) -> str:
+def short_label(value: float) -> str:
+    """An axis label: thousands as ``k``, and the minus sign the pages' numbers use.
+
+    >>> short_label(-223_400), short_label(2.5), short_label(-40)
+    ('−223k', '2.5', '−40')
+    """
     if abs(value) >= 10000:
-        return f"{value / 1000:.0f}k"
-    return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
+        text = f"{value / 1000:.0f}k"
+    else:
+        text = f"{value:.0f}" if value == int(value) else f"{value:.1f}"
+    return text.replace("-", "−")

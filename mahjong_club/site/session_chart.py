@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 
+from mahjong_club.site.charts import short_label as _short
+
 #: Width of the drawing and its margins (the SVG scales to its container).
 WIDTH, HEIGHT = 640, 320
 LEFT, RIGHT, TOP, BOTTOM = 64, 40, 14, 48
@@ -105,9 +107,3 @@ def _text(x: float, y: float, text: str, anchor: str, colour: str = "#444") -> s
         f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="16"'
         f' fill="{colour}">{escape(text)}</text>'
     )
-
-
-def _short(value: float) -> str:
-    if abs(value) >= 10000:
-        return f"{value / 1000:.0f}k"
-    return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
