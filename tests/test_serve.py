@@ -95,7 +95,7 @@ def test_the_sample_gives_the_standings_and_every_download(client, runs):
     url, text = processed(client, SAMPLE.read_bytes())
     assert "Results of season.xlsx" in text
     assert "Division Riichi 3" in text and "Camilla Juhl" in text
-    assert "Nights 14 Date 2025-11-15 is a Saturday, not a Thursday" in text  # the warning
+    assert "Nights row 14 column Date 2025-11-15 is a Saturday, not a Thursday" in text  # the warning
     workbook = client.get(f"{url}workbook/season.xlsx")
     assert workbook.status_code == 200
     assert "attachment" in workbook.headers["Content-Disposition"]
@@ -181,7 +181,7 @@ def test_a_damaged_workbook_shows_the_cli_s_located_errors_and_nothing_else(
     assert len(cli) == 2
     url, text = processed(client, path.read_bytes())
     assert "2 errors in season.xlsx: nothing was made" in text
-    assert "Error Games 4 Score" in text and "Error Games 7 Date" in text
+    assert "Error Games row 4 column Score" in text and "Error Games row 7 column Date" in text
     for line in cli:  # "Error: sheet 'Games', row 4, column 'Score': <the text>"
         assert line.split(": ", 2)[2] in text
     assert "Download" not in text and "Standings preview" not in text
@@ -195,7 +195,7 @@ def test_errors_come_before_warnings(client, tmp_path):
     sheets["Settings"].append(["no_such_setting", 1])  # a warning, read before the games
     path = write_workbook(tmp_path / "season.xlsx", sheets)
     _, text = processed(client, path.read_bytes())
-    assert text.index("Error Games 4 Score") < text.index("Warning")
+    assert text.index("Error Games row 4 column Score") < text.index("Warning")
 
 
 def test_only_the_latest_runs_are_kept(client, runs):
