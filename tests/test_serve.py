@@ -95,7 +95,8 @@ def test_the_sample_gives_the_standings_and_every_download(client, runs):
     url, text = processed(client, SAMPLE.read_bytes())
     assert "Results of season.xlsx" in text
     assert "Division Riichi 3" in text and "Camilla Juhl" in text
-    assert "Nights row 14 column Date 2025-11-15 is a Saturday, not a Thursday" in text  # the warning
+    # the warning, its row and column said so for a phone
+    assert "Nights row 14 column Date 2025-11-15 is a Saturday, not a Thursday" in text
     workbook = client.get(f"{url}workbook/season.xlsx")
     assert workbook.status_code == 200
     assert "attachment" in workbook.headers["Content-Disposition"]
