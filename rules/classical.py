@@ -173,9 +173,9 @@ def check_hand(hand: HandInput) -> None:
             return  # recorded by name; the tiles need not be written
         shown = shown_limits(hand)
         if name not in (HEAVENLY, EARTHLY, *shown):
-            made = f"they make {', '.join(shown)}" if shown else None
-            found = made or _NO_LIMIT_SHOWN.get(name, "no limit hand")
-            raise HandError(HandProblem.LIMIT_NOT_SHOWN, "Limit", limit=name.value, shown=found)
+            concealed = name is FOUR_CONCEALED_PUNGS  # the tiles and Self-drawn, no kong
+            problem = HandProblem.LIMIT_NOT_SELF_DRAWN if concealed else HandProblem.LIMIT_NOT_SHOWN
+            raise HandError(problem, "Limit", text=hand.limit)
     if orphans and not hand.winner:
         raise HandError(HandProblem.ORPHANS_NOT_WINNER)
     if not hand.winner:
@@ -229,10 +229,6 @@ def shown_limits(hand: HandInput) -> list[LimitHand]:
         and hand.self_drawn,
     }
     return [limit for limit, shown in shows.items() if shown]
-
-
-#: What a limit hand recognised from the tiles needs beyond the tiles, said when missing.
-_NO_LIMIT_SHOWN = {FOUR_CONCEALED_PUNGS: "four concealed pungs need Self-drawn and no kong"}
 
 
 def _pair_points(pair: TileSet, seat: Wind, round_wind: Wind, rules: ClassicalRules) -> Item | None:

@@ -27,6 +27,7 @@ class HandProblem(Enum):
     HEAVENLY_NOT_EAST = "heavenly_not_east"
     EARTHLY_EAST = "earthly_east"
     LIMIT_NOT_SHOWN = "limit_not_shown"
+    LIMIT_NOT_SELF_DRAWN = "limit_not_self_drawn"
     ORPHANS_NOT_WINNER = "orphans_not_winner"
     INCOMPLETE = "incomplete"
     # The table's four hands together (hand_table_problems).
@@ -47,9 +48,12 @@ HAND_TEXTS: dict[HandProblem, str] = {
     HandProblem.LIMIT_NOT_WINNER: "only the winner's hand can be a limit hand",
     HandProblem.HEAVENLY_NOT_EAST: "a heavenly hand is East's: East wins on the dealt 14",
     HandProblem.EARTHLY_EAST: "an earthly hand wins on East's first discard: not East",
-    HandProblem.LIMIT_NOT_SHOWN: "Limit says {limit}, but the sets do not make it ({shown});"
+    HandProblem.LIMIT_NOT_SHOWN: "Limit says {text!r}, but the sets do not make that hand;"
     " only heavenly and earthly hands are recorded by name, the others are recognised from"
     " the tiles: leave Limit blank or correct the sets",
+    HandProblem.LIMIT_NOT_SELF_DRAWN: "Limit says {text!r}, but four concealed pungs are four"
+    " pungs written concealed, no kong, and Self-drawn marked: leave Limit blank or correct"
+    " the row",
     HandProblem.ORPHANS_NOT_WINNER: (
         "thirteen orphans is a winning hand: only the winner can have it"
     ),

@@ -180,7 +180,7 @@ ERRORS = [
     # A classical organiser's trial: a Limit name the tiles do not make scored 500 silently
     pytest.param(
         edit(hands_sheet(), 2, "Limit", "four winds"),
-        ["row 3, column 'Limit'", "Limit says four winds, but the sets do not make it"],
+        ["row 3, column 'Limit'", "Limit says 'four winds', but the sets do not make that hand"],
         id="limit the tiles do not make",
     ),
     # ... a second winner whose own row was also wrong was said only on the next run

@@ -205,27 +205,25 @@ def _level_session(session: int, scores: tuple[int | None, ...] = (0, 0, 0, 0)) 
 
 
 @pytest.mark.parametrize(
-    ("sessions", "action", "warned"),
+    ("sessions", "warned"),
     [
-        # session 2 drawn and not played yet: the tie may settle itself, nothing to do now
-        ([(1, (0, 0, 0, 0)), (2, (None,) * 4)], False, "if they still are after the last"),
-        # every session played: the dice are the organiser's to roll now
-        ([(1, (0, 0, 0, 0)), (2, (0, 0, 0, 0))], True, "are still tied after every criterion"),
+        # session 2 drawn and not played yet: the tie may settle itself
+        ([(1, (0, 0, 0, 0)), (2, (None,) * 4)], "are tied after every criterion; if they still"),
+        # every session played (or a tournament typed without a draw): roll now
+        ([(1, (0, 0, 0, 0)), (2, (0, 0, 0, 0))], "are still tied after every criterion; roll"),
     ],
 )
-def test_a_tie_awaits_dice_only_after_the_last_session(tmp_path, capsys, sessions, action, warned):
-    """An MCR organiser's trial: after session 1 of 5 the run said to roll dice now, and after
-    the last session the tie for 2nd was only a warning, not 'Needs your action'."""
+def test_a_tie_awaits_dice_after_the_last_session(tmp_path, capsys, sessions, warned):
+    """An MCR organiser's trial: after session 1 of 5 the run said to roll dice now. (Not
+    'Needs your action' once every session has its scores: a tournament typed without a
+    draw has no planned sessions, so that would be said after every session; a review.)"""
     sheets = mcr()
     sheets["Games"] = sheets["Games"][:1] + [r for s in sessions for r in _level_session(*s)]
     path = write_workbook(tmp_path / "cup.xlsx", sheets)
     assert main([str(path), "--out", str(tmp_path / "out")]) == 0
     said = capsys.readouterr()
-    out = " ".join(said.out.split())
     assert warned in " ".join(said.err.split())
-    needs = out.split("Needs your action:")[1] if "Needs your action:" in out else ""
-    assert ("Anna, Bo, Carl, Dorte" in needs) is action
-    assert "promotion or relegation" not in out
+    assert "Anna, Bo, Carl, Dorte" not in said.out.split("Needs your action:")[-1]
 
 
 def test_an_unscored_session_before_a_scored_one_is_warned_of(tmp_path, capsys):

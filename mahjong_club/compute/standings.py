@@ -59,9 +59,8 @@ class StandingsResult:
     ``statuses`` and ``previous_ranks`` are keyed by (division, player); ``statuses`` is
     filled only when the season is complete, ``previous_ranks`` when games were played a week
     or more before the report date. ``dice_actions`` are the ties awaiting dice that need the
-    organiser's action: only once the season is complete, or a tournament's every session
-    has its scores (a tie after week one settles itself with more games), those deciding
-    promotion or relegation first.
+    organiser's action: only once the season is complete (a tie after week one settles
+    itself with more games), those deciding promotion or relegation first.
     """
 
     standings: list[DivisionStandings] = field(default_factory=list)
@@ -116,8 +115,6 @@ def compute_standings(season: Season, problems: Problems, dice_seed: int | None)
     if season.settings.season_complete:  # a league's (reading ignores it in a tournament)
         result.statuses = final_statuses(result.standings)
         result.dice_actions = dice_actions(result.standings)
-    elif season.tournament and not later and season.games:  # every session has its scores
-        result.dice_actions = dice_actions(result.standings, tournament=True)
     result.previous_ranks = previous_ranks(
         season, result.new_dice, scored, result.standings, arrays
     )
@@ -154,11 +151,8 @@ def final_statuses(standings: list[DivisionStandings]) -> dict[tuple[str, str], 
     return statuses
 
 
-def dice_actions(
-    standings: list[DivisionStandings], *, tournament: bool = False
-) -> list[DiceAction]:
-    """The ties awaiting dice at the end of the season, those deciding a status first (a
-    ``tournament`` has no promotion or relegation for a tie to decide)."""
+def dice_actions(standings: list[DivisionStandings]) -> list[DiceAction]:
+    """The ties awaiting dice at the end of the season, those deciding a status first."""
     tops = _top_levels(standings)
     found: list[DiceAction] = []
     for standing in standings:
@@ -167,7 +161,7 @@ def dice_actions(
         position = {row.record.player: n for n, row in enumerate(standing.rows, start=1)}
         for needed in standing.dice_needed:
             rows = tuple(sorted(position[p] for p in needed.players if p in position))
-            decides = not tournament and tie_decides_status(len(standing.rows), top, rows)
+            decides = tie_decides_status(len(standing.rows), top, rows)
             found.append(DiceAction(division.name, needed, decides))
     return sorted(found, key=lambda action: not action.decides)
 

@@ -167,12 +167,19 @@ _HAND = [
     ),
     _entry(
         HandProblem.LIMIT_NOT_SHOWN,
-        en="Limit says {limit}, but the sets do not make it ({shown}); only heavenly and"
-        " earthly hands are recorded by name, the others are recognised from the tiles: leave"
-        " Limit blank or correct the sets",
-        da="Limit siger {limit}, men sættene danner den ikke ({shown}); kun himmelsk og"
-        " jordisk velsignelse skrives med navn, de andre genkendes på brikkerne: lad Limit stå"
-        " tom, eller ret sættene",
+        en="Limit says {text!r}, but the sets do not make that hand; only heavenly and earthly"
+        " hands are recorded by name, the others are recognised from the tiles: leave Limit"
+        " blank or correct the sets",
+        da="Limit siger {text!r}, men sættene danner ikke den hånd; kun himmelsk og jordisk"
+        " velsignelse skrives med navn, de andre genkendes på brikkerne: lad Limit stå tom,"
+        " eller ret sættene",
+    ),
+    _entry(
+        HandProblem.LIMIT_NOT_SELF_DRAWN,
+        en="Limit says {text!r}, but four concealed pungs are four pungs written concealed, no"
+        " kong, and Self-drawn marked: leave Limit blank or correct the row",
+        da="Limit siger {text!r}, men fire skjulte pung er fire pung skrevet skjult, ingen"
+        " kong, og Self-drawn markeret: lad Limit stå tom, eller ret rækken",
     ),
     _entry(
         HandProblem.ORPHANS_NOT_WINNER,

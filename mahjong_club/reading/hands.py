@@ -11,6 +11,7 @@ and ``Åse`` in another are one player.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -18,8 +19,8 @@ from typing import Any
 from mahjong_club.common.problems import Problems
 from mahjong_club.common.text import small_number
 from mahjong_club.messages import cells as cell_texts
+from mahjong_club.messages import league as player_texts
 from mahjong_club.messages import sheets as texts
-from mahjong_club.messages import tournament_sheets as player_texts
 from mahjong_club.messages.core import Message, say
 from mahjong_club.messages.rule_errors import rule_error
 from mahjong_club.model import Hand
@@ -219,9 +220,10 @@ def _whole_hand(table: Table, session: str, number: int, rows: list[_HandRow]) -
         table.error(first, HAND, texts.HAND_ROW_COUNT, where=where, count=len(rows), rows=shown)
         return None
     winds = {r.round_wind for r in rows if r.round_wind is not None}
-    if len(winds) > 1:  # said on the first row whose wind differs from the hand's first
+    if len(winds) > 1:  # said on the first row whose wind is not the hand's most usual
         shown = ", ".join(sorted(winds))
-        odd = next(r.number for r in rows if r.round_wind not in (None, rows[0].round_wind))
+        usual = Counter(r.round_wind for r in rows if r.round_wind is not None).most_common(1)
+        odd = next(r.number for r in rows if r.round_wind not in (None, usual[0][0]))
         table.error(odd, ROUND, texts.HAND_ROUND_WINDS, where=where, winds=shown)
         return None
     complete = [r.hand for r in rows if r.hand is not None]
@@ -282,7 +284,7 @@ def check_registered(hands: list[Hand], players: Collection[str], problems: Prob
                 HANDS.sheet,
                 number,
                 PLAYER.name,
-                player_texts.TOURNAMENT_NOT_LISTED,
+                player_texts.NOT_IN_PLAYERS,
                 player=row.player,
                 hint=hint,
             )
