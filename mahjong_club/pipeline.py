@@ -48,7 +48,6 @@ from mahjong_club.site.views import SiteView
 from mahjong_club.workbook.sheet_notes import additions_said, sheet_notes
 from mahjong_club.workbook.sheets import problems_sheet
 from mahjong_club.workbook.xlsx import ResultSheet, write_result_workbook
-from rules.attendance import Status
 
 #: The sheets every workbook may have, whatever its capabilities.
 COMMON_SHEETS = ("Settings", "Players")
@@ -220,11 +219,11 @@ class Actions:
 def actions_of(run: Run) -> Actions:
     """What ``run`` leaves for the organiser to do (:class:`Actions`)."""
     standings, attendance = run.result(STANDINGS), run.result(ATTENDANCE)
-    members = attendance.members if attendance is not None and not attendance.final else []
+    members = attendance.to_act_on() if attendance is not None else []
     return Actions(
         dice=list(standings.dice_actions) if standings is not None else [],
         new_dice=len(standings.new_dice) if standings is not None else 0,
-        substitutable=[m.player for m in members if m.status is Status.SUBSTITUTABLE],
+        substitutable=[m.player for m in members],
     )
 
 

@@ -71,10 +71,7 @@ class Attendance(Capability[AttendanceResult]):
     def organiser_sections(
         self, run: Run, result: AttendanceResult, site: SiteView
     ) -> Sequence[Fragment]:
-        # After the season (``final``) a substitutable member needs nothing of the organiser.
-        substitutable = [
-            m for m in result.members if m.status.value == "substitutable" and not result.final
-        ]
+        substitutable = result.to_act_on()
         first = [Fragment("action_substitutable", {"members": substitutable})]
         return [
             *(first if substitutable else []),

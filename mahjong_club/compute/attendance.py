@@ -65,6 +65,13 @@ class AttendanceResult:
     members: list[MemberAttendance] = field(default_factory=list)
     final: bool = False
 
+    def to_act_on(self) -> list[MemberAttendance]:
+        """The substitutable members, for the organiser's attention; none once the season is
+        complete (``final``: no game is left in which to replace them)."""
+        if self.final:
+            return []
+        return [m for m in self.members if m.status is Status.SUBSTITUTABLE]
+
     def histories(self) -> dict[str, History]:
         """Every member's attendance history by name (a federation's substituted seats each
         look one up, among 10,000 members)."""
